@@ -1,0 +1,107 @@
+extension Injection {
+  /// Replaces the implementation for every consumer that resolves from now on.
+  ///
+  /// Pushes a layer on this injection's override stack; ``rollbackOverride()`` pops it again.
+  /// The replacement is built lazily, when a consumer needs a new instance under `strategy`;
+  /// the overridden implementation is never built.
+  ///
+  /// ```swift
+  /// service.override(with: MockService())
+  /// defer { service.rollbackOverride() }
+  /// ```
+  ///
+  /// > Important: Consumers that already read the dependency keep the instance they have;
+  /// > only new resolutions see the override. Override at the start of a target (a preview, a
+  /// > demo app, a UI-test launch), before consumers read.
+  ///
+  /// - Parameters:
+  ///   - instance: Builds the replacement; evaluated on the main actor when needed.
+  ///   - strategy: The replacement's strategy; `nil` (the default) keeps the published one.
+  ///   - fileID: Where the override is pushed; recorded for diagnostics.
+  ///   - line: Where the override is pushed; recorded for diagnostics.
+  public func override(
+    with instance: @autoclosure @escaping @MainActor () -> T,
+    strategy: Strategy? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    push(layer(.instance(instance), strategy, fileID, line))
+  }
+
+  /// Decorates or replaces the implementation for every consumer that resolves from now on.
+  ///
+  /// Pushes a layer on this injection's override stack; ``rollbackOverride()`` pops it again.
+  /// Whenever the layer needs a new instance under `strategy`, it asks the layer beneath for a
+  /// new one (from its factory, not its stored instance) and passes it to `transform`, so
+  /// decorators compose:
+  ///
+  /// ```swift
+  /// service.override(with: { service in
+  ///   service.setKey("test-key")
+  ///   return service
+  /// }, strategy: .onDemand)
+  /// ```
+  ///
+  /// > Note: Because `transform` receives an instance, the layer beneath builds one each time,
+  /// > even if `transform` ignores it (`{ _ in MockService() }`). To replace without building
+  /// > the overridden implementation, use ``override(with:strategy:fileID:line:)-(T,_,_,_)``.
+  ///
+  /// - Parameters:
+  ///   - transform: Receives a new instance from the layer beneath and returns the instance
+  ///     to use. Runs lazily on the main actor, never at `override` time.
+  ///   - strategy: The layer's strategy; `nil` (the default) keeps the published one.
+  ///   - fileID: Where the override is pushed; recorded for diagnostics.
+  ///   - line: Where the override is pushed; recorded for diagnostics.
+  public func override(
+    with transform: @escaping @MainActor (T) -> T,
+    strategy: Strategy? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    push(layer(.transform(transform, beneath: top), strategy, fileID, line))
+  }
+
+  /// Delegates to another injection, with its strategy, storage and overrides, for every
+  /// consumer that resolves from now on.
+  ///
+  /// ```swift
+  /// public let localService = Injection<any Service>(strategy: .onDemand, instance: LocalService())
+  /// service.override(with: localService)
+  /// ```
+  ///
+  /// Overriding an injection with itself, or closing a loop (A → B → A), stops the program
+  /// with a message naming both injections.
+  ///
+  /// - Parameters:
+  ///   - other: The injection to resolve from instead.
+  ///   - fileID: Where the override is pushed; recorded for diagnostics.
+  ///   - line: Where the override is pushed; recorded for diagnostics.
+  public func override(with other: Injection<T>, fileID: StaticString = #fileID, line: UInt = #line) {
+    push(layer(delegatingTo: other, fileID, line))
+  }
+
+  /// Pops the most recent override, restoring the layer beneath it.
+  ///
+  /// The popped layer releases what it held, so a mock can be deallocated once its consumers
+  /// are gone; the layers beneath keep their instances. With no override to roll back, nothing
+  /// changes.
+  public func rollbackOverride() {
+    guard !overrides.isEmpty else { return }
+    overrides.removeLast()
+    top = overrides.last ?? published
+  }
+
+  /// Pops every override, restoring the published configuration.
+  public func rollbackAllOverrides() {
+    overrides.removeAll()
+    top = published
+  }
+
+  /// The number of overrides on the global stack.
+  public var overrideCount: Int { overrides.count }
+
+  private func push(_ layer: Layer<T>) {
+    overrides.append(layer)
+    top = layer
+  }
+}

@@ -1,0 +1,155 @@
+extension Injection {
+  /// Replaces the implementation while `operation` runs, in this task and its child tasks only.
+  ///
+  /// The override is task-local: tests running in parallel can each override the same
+  /// injection differently and see only their own. The previous state is restored when
+  /// `operation` returns or throws.
+  ///
+  /// ```swift
+  /// @Test func showsGreeting() {
+  ///   service.withOverride(MockService()) {
+  ///     #expect(Screen().title == "Hello, mock")
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - instance: Builds the replacement; evaluated on the main actor when needed.
+  ///   - strategy: The replacement's strategy; `nil` (the default) keeps the published one.
+  ///   - fileID: Where the override is made; recorded for diagnostics.
+  ///   - line: Where the override is made; recorded for diagnostics.
+  ///   - operation: The code that sees the override.
+  /// - Returns: What `operation` returns.
+  public func withOverride<R>(
+    _ instance: @autoclosure @escaping @MainActor () -> T,
+    strategy: Strategy? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    operation: () throws -> R
+  ) rethrows -> R {
+    try withScope(layer(.instance(instance), strategy, fileID, line), operation)
+  }
+
+  /// Decorates or replaces the implementation while `operation` runs, in this task and its
+  /// child tasks only.
+  ///
+  /// `transform` receives a new instance from the layer beneath, as with
+  /// ``override(with:strategy:fileID:line:)-((T)->T,_,_,_)``.
+  ///
+  /// - Parameters:
+  ///   - transform: Receives a new instance from the layer beneath and returns the one to use.
+  ///   - strategy: The layer's strategy; `nil` (the default) keeps the published one.
+  ///   - fileID: Where the override is made; recorded for diagnostics.
+  ///   - line: Where the override is made; recorded for diagnostics.
+  ///   - operation: The code that sees the override.
+  /// - Returns: What `operation` returns.
+  public func withOverride<R>(
+    _ transform: @escaping @MainActor (T) -> T,
+    strategy: Strategy? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    operation: () throws -> R
+  ) rethrows -> R {
+    try withScope(layer(.transform(transform, beneath: effectiveTop), strategy, fileID, line), operation)
+  }
+
+  /// Delegates to another injection while `operation` runs, in this task and its child tasks
+  /// only.
+  ///
+  /// - Parameters:
+  ///   - other: The injection to resolve from instead.
+  ///   - fileID: Where the override is made; recorded for diagnostics.
+  ///   - line: Where the override is made; recorded for diagnostics.
+  ///   - operation: The code that sees the override.
+  /// - Returns: What `operation` returns.
+  public func withOverride<R>(
+    _ other: Injection<T>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    operation: () throws -> R
+  ) rethrows -> R {
+    try withScope(layer(delegatingTo: other, fileID, line), operation)
+  }
+
+  /// Replaces the implementation while the asynchronous `operation` runs, in this task and its
+  /// child tasks only.
+  ///
+  /// ```swift
+  /// @Test func loadsProfile() async throws {
+  ///   try await api.withOverride(MockAPI()) {
+  ///     try await ProfileModel().load()
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - instance: Builds the replacement; evaluated on the main actor when needed.
+  ///   - strategy: The replacement's strategy; `nil` (the default) keeps the published one.
+  ///   - fileID: Where the override is made; recorded for diagnostics.
+  ///   - line: Where the override is made; recorded for diagnostics.
+  ///   - operation: The code that sees the override.
+  /// - Returns: What `operation` returns.
+  public func withOverride<R>(
+    _ instance: @autoclosure @escaping @MainActor () -> T,
+    strategy: Strategy? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    operation: () async throws -> R
+  ) async rethrows -> R {
+    try await withScope(layer(.instance(instance), strategy, fileID, line), operation)
+  }
+
+  /// Decorates or replaces the implementation while the asynchronous `operation` runs, in this
+  /// task and its child tasks only.
+  ///
+  /// - Parameters:
+  ///   - transform: Receives a new instance from the layer beneath and returns the one to use.
+  ///   - strategy: The layer's strategy; `nil` (the default) keeps the published one.
+  ///   - fileID: Where the override is made; recorded for diagnostics.
+  ///   - line: Where the override is made; recorded for diagnostics.
+  ///   - operation: The code that sees the override.
+  /// - Returns: What `operation` returns.
+  public func withOverride<R>(
+    _ transform: @escaping @MainActor (T) -> T,
+    strategy: Strategy? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    operation: () async throws -> R
+  ) async rethrows -> R {
+    try await withScope(layer(.transform(transform, beneath: effectiveTop), strategy, fileID, line), operation)
+  }
+
+  /// Delegates to another injection while the asynchronous `operation` runs, in this task and
+  /// its child tasks only.
+  ///
+  /// - Parameters:
+  ///   - other: The injection to resolve from instead.
+  ///   - fileID: Where the override is made; recorded for diagnostics.
+  ///   - line: Where the override is made; recorded for diagnostics.
+  ///   - operation: The code that sees the override.
+  /// - Returns: What `operation` returns.
+  public func withOverride<R>(
+    _ other: Injection<T>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    operation: () async throws -> R
+  ) async rethrows -> R {
+    try await withScope(layer(delegatingTo: other, fileID, line), operation)
+  }
+
+  private func withScope<R>(_ layer: Layer<T>, _ operation: () throws -> R) rethrows -> R {
+    activeScopes += 1
+    defer { activeScopes -= 1 }
+    return try Scope.$innermost.withValue(node(layer)) { try operation() }
+  }
+
+  private func withScope<R>(_ layer: Layer<T>, _ operation: () async throws -> R) async rethrows -> R {
+    activeScopes += 1
+    defer { activeScopes -= 1 }
+    return try await Scope.$innermost.withValue(node(layer)) { try await operation() }
+  }
+
+  private func node(_ layer: Layer<T>) -> Scope.Node {
+    Scope.Node(injection: ObjectIdentifier(self), layer: layer, next: Scope.innermost)
+  }
+}

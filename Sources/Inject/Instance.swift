@@ -1,0 +1,65 @@
+/// A property that gets its value from a published ``Injection``.
+///
+/// Declare it with the injection; the type is inferred from it:
+///
+/// ```swift
+/// final class ProfileModel {
+///   @Instance(ServicePackage.service) var service
+/// }
+/// ```
+///
+/// It works in main-actor classes, nonisolated classes, actors and structs (such as SwiftUI
+/// views), because its initializer is `nonisolated`. Reading the property is isolated to the
+/// main actor.
+///
+/// Resolution is lazy: nothing is built before the first read, so a consumer created before a
+/// global override and read after it gets the override. Once read, the consumer keeps its
+/// instance strongly for its own lifetime, even if the configuration changes later.
+///
+/// Assigning the property replaces the instance for this consumer only; `$service.reset()` drops
+/// it again, so the next read resolves anew:
+///
+/// ```swift
+/// model.service = MockService()  // only this model
+/// model.$service.reset()         // the next read resolves from the injection again
+/// ```
+///
+/// > Note: Copies of a struct that declares `@Instance` share one resolved instance, like
+/// > copies of a SwiftUI view share their state.
+@propertyWrapper
+public struct Instance<T>: Sendable {
+  private let storage: InstanceStorage<T>
+
+  /// Consumes `injection`.
+  ///
+  /// You do not call this initializer directly. Instead, declare a property with the
+  /// `@Instance` attribute:
+  ///
+  /// ```swift
+  /// @Instance(ServicePackage.service) var service
+  /// ```
+  ///
+  /// - Parameter injection: The published dependency to resolve on the first read.
+  public nonisolated init(_ injection: Injection<T>) {
+    storage = InstanceStorage(injection)
+  }
+
+  /// This consumer's instance: resolved from the injection on the first read, then kept.
+  ///
+  /// Setting it replaces the instance for this consumer only.
+  @MainActor
+  public var wrappedValue: T {
+    get { storage.value }
+    nonmutating set { storage.local = newValue }
+  }
+
+  /// The wrapper itself, for ``reset()``: `$service.reset()`.
+  public var projectedValue: Self { self }
+
+  /// Drops this consumer's instance, resolved or assigned, so the next read resolves again
+  /// from the injection's current configuration.
+  @MainActor
+  public func reset() {
+    storage.local = nil
+  }
+}

@@ -1,0 +1,98 @@
+public import Inject
+public import Testing
+
+/// A Swift Testing trait that overrides an injection for one test, or for every test of a suite.
+///
+/// The override is task-local (see ``Inject/Injection/withOverride(_:strategy:fileID:line:operation:)-(T,_,_,_,()->R)``),
+/// so tests running in parallel can override the same injection differently and each sees only
+/// its own. Create it with ``Testing/Trait/overriding(_:with:strategy:fileID:line:)-(_,T,_,_,_)``
+/// and its siblings.
+public struct OverrideTrait: TestTrait, SuiteTrait, TestScoping {
+  private let scope: @Sendable (@Sendable () async throws -> Void) async throws -> Void
+
+  init(_ scope: @escaping @Sendable (@Sendable () async throws -> Void) async throws -> Void) {
+    self.scope = scope
+  }
+
+  /// On a suite, the override applies to each of its tests.
+  public var isRecursive: Bool { true }
+
+  /// Runs `function` with the override in place.
+  public func provideScope(
+    for test: Test,
+    testCase: Test.Case?,
+    performing function: @Sendable () async throws -> Void
+  ) async throws {
+    // A suite's trait scopes each test case; the suite itself needs no scope of its own.
+    guard testCase != nil else { return try await function() }
+    try await scope(function)
+  }
+}
+
+extension Trait where Self == OverrideTrait {
+  /// Replaces an injection's implementation for the test, or for each test of the suite.
+  ///
+  /// ```swift
+  /// @Test(.overriding(service, with: MockService()))
+  /// func showsGreeting() {
+  ///   #expect(Screen().title == "Hello, mock")
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - injection: The injection to override.
+  ///   - instance: Builds the replacement; evaluated on the main actor when needed.
+  ///   - strategy: The replacement's strategy; `nil` (the default) keeps the published one.
+  ///   - fileID: Where the trait is applied; recorded for diagnostics.
+  ///   - line: Where the trait is applied; recorded for diagnostics.
+  public static func overriding<T>(
+    _ injection: Injection<T>,
+    with instance: @autoclosure @escaping @MainActor () -> T,
+    strategy: Strategy? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    Self { body in
+      try await injection.withOverride(instance(), strategy: strategy, fileID: fileID, line: line, operation: body)
+    }
+  }
+
+  /// Decorates or replaces an injection's implementation for the test, or for each test of
+  /// the suite.
+  ///
+  /// - Parameters:
+  ///   - injection: The injection to override.
+  ///   - transform: Receives a new instance from the layer beneath and returns the one to use.
+  ///   - strategy: The layer's strategy; `nil` (the default) keeps the published one.
+  ///   - fileID: Where the trait is applied; recorded for diagnostics.
+  ///   - line: Where the trait is applied; recorded for diagnostics.
+  public static func overriding<T>(
+    _ injection: Injection<T>,
+    with transform: @escaping @MainActor (T) -> T,
+    strategy: Strategy? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    Self { body in
+      try await injection.withOverride(transform, strategy: strategy, fileID: fileID, line: line, operation: body)
+    }
+  }
+
+  /// Makes an injection delegate to another for the test, or for each test of the suite.
+  ///
+  /// - Parameters:
+  ///   - injection: The injection to override.
+  ///   - other: The injection to resolve from instead.
+  ///   - fileID: Where the trait is applied; recorded for diagnostics.
+  ///   - line: Where the trait is applied; recorded for diagnostics.
+  public static func overriding<T>(
+    _ injection: Injection<T>,
+    with other: Injection<T>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    Self { body in
+      try await injection.withOverride(other, fileID: fileID, line: line, operation: body)
+    }
+  }
+}
