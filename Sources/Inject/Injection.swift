@@ -39,8 +39,9 @@ public final class Injection<T> {
   /// The layer that new consumers resolve from when no scoped override applies.
   var top: Layer<T>
 
-  /// How many task-local scopes override this injection right now, in any task. While it is
-  /// zero, resolving does not look up task-local values at all.
+  /// How many task-local scopes override this injection right now, in any task.
+  ///
+  /// While it is zero, resolving does not look up task-local values at all.
   var activeScopes = 0
 
   /// Publishes a dependency.

@@ -45,6 +45,7 @@ extension Trait where Self == OverrideTrait {
   ///   - strategy: The replacement's strategy; `nil` (the default) keeps the published one.
   ///   - fileID: Where the trait is applied; recorded for diagnostics.
   ///   - line: Where the trait is applied; recorded for diagnostics.
+  /// - Returns: A trait that scopes the override to each test it applies to.
   public static func overriding<T>(
     _ injection: Injection<T>,
     with instance: @autoclosure @escaping @MainActor () -> T,
@@ -66,6 +67,7 @@ extension Trait where Self == OverrideTrait {
   ///   - strategy: The layer's strategy; `nil` (the default) keeps the published one.
   ///   - fileID: Where the trait is applied; recorded for diagnostics.
   ///   - line: Where the trait is applied; recorded for diagnostics.
+  /// - Returns: A trait that scopes the override to each test it applies to.
   public static func overriding<T>(
     _ injection: Injection<T>,
     with transform: @escaping @MainActor (T) -> T,
@@ -85,6 +87,7 @@ extension Trait where Self == OverrideTrait {
   ///   - other: The injection to resolve from instead.
   ///   - fileID: Where the trait is applied; recorded for diagnostics.
   ///   - line: Where the trait is applied; recorded for diagnostics.
+  /// - Returns: A trait that scopes the override to each test it applies to.
   public static func overriding<T>(
     _ injection: Injection<T>,
     with other: Injection<T>,

@@ -9,15 +9,17 @@ extension Injection {
   /// A layer that delegates to `other`, after checking that it closes no loop.
   func layer(delegatingTo other: Injection<T>, _ fileID: StaticString, _ line: UInt) -> Layer<T> {
     if let loop = loop(through: other) {
-      fatalError("Cannot override \(label) with \(other.label): it would resolve from itself "
-        + "(\(loop.map(\.label).joined(separator: " → "))). To fix this, override with a "
-        + "different injection or with an instance.")
+      fatalError(
+        "Cannot override \(label) with \(other.label): it would resolve from itself "
+          + "(\(loop.map(\.label).joined(separator: " → "))). To fix this, override with a "
+          + "different injection or with an instance.")
     }
     return Layer(.injection(other), strategy: other.strategy, location: SourceLocation(fileID: fileID, line: line))
   }
 
-  /// The chain of injections from `self` back to `self` that delegating to `other` would form,
-  /// or `nil` if it forms none. Walks iteratively, so long chains cannot overflow the stack.
+  /// The loop from `self` back to `self` that delegating to `other` would form, if any.
+  ///
+  /// Walks iteratively, so long chains cannot overflow the stack.
   private func loop(through other: Injection<T>) -> [Injection<T>]? {
     var chain: [Injection<T>] = [self, other]
     var layer = other.effectiveTop

@@ -45,9 +45,9 @@ final class Layer<T> {
       kept = instance
       return instance
     case .shared:
-      if let shared {
-        // The object was stored from a value of type `T` (see below), so the cast cannot fail.
-        return shared as! T
+      // The object was stored from a value of type `T` (see below), so the cast succeeds.
+      if let shared, let instance = shared as? T {
+        return instance
       }
       let instance = build(for: injection)
       let boxed = instance as Any

@@ -9,9 +9,10 @@ enum Resolution {
   static func track<R>(_ injection: some InjectionIdentity, _ body: () -> R) -> R {
     if inProgress.contains(where: { $0 === injection }) {
       let chain = inProgress.drop(while: { $0 !== injection }).map(\.label) + [injection.label]
-      fatalError("Dependency cycle: \(chain.joined(separator: " → ")). "
-        + "To fix this, break the cycle: read one of these dependencies lazily (after init) "
-        + "or remove the override that closes the loop.")
+      fatalError(
+        "Dependency cycle: \(chain.joined(separator: " → ")). "
+          + "To fix this, break the cycle: read one of these dependencies lazily (after init) "
+          + "or remove the override that closes the loop.")
     }
     inProgress.append(injection)
     defer { inProgress.removeLast() }

@@ -1,0 +1,45 @@
+import Inject
+
+/// The dependency the tests publish: a class, so `===` and `weak` tell instances apart.
+protocol Service: AnyObject {
+  var name: String { get }
+}
+
+/// An implementation that says which factory built it.
+final class ServiceImplementation: Service {
+  let name: String
+  init(_ name: String) { self.name = name }
+}
+
+/// A factory that counts its calls, so tests can say how often an injection builds.
+@MainActor
+final class Factory {
+  private(set) var calls = 0
+  let name: String
+
+  init(_ name: String = "implementation") { self.name = name }
+
+  func make() -> any Service {
+    calls += 1
+    return ServiceImplementation("\(name) #\(calls)")
+  }
+}
+
+/// A fresh injection and its counting factory: each test owns its own, so tests that run in
+/// parallel never share an injection that they change.
+@MainActor
+func makeInjection(
+  _ strategy: Strategy, name: String = "implementation"
+) -> (Injection<any Service>, Factory) {
+  let factory = Factory(name)
+  return (Injection<any Service>(strategy: strategy, instance: factory.make()), factory)
+}
+
+/// A class consumer of an injection chosen at run time.
+final class Consumer<T> {
+  @Instance var service: T
+
+  init(_ injection: Injection<T>) {
+    _service = Instance(injection)
+  }
+}
