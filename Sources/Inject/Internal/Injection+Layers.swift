@@ -21,20 +21,24 @@ extension Injection {
   ///
   /// Walks iteratively, so long chains cannot overflow the stack.
   private func loop(through other: Injection<T>) -> [Injection<T>]? {
-    var chain: [Injection<T>] = [self, other]
-    var layer = other.effectiveTop
+    var chain: [Injection<T>] = [self]
+    var next = other
+    while next !== self {
+      guard !chain.contains(where: { $0 === next }), let delegate = next.delegate else { return nil }
+      chain.append(next)
+      next = delegate
+    }
+    return chain + [self]
+  }
+
+  /// The injection that this one's current configuration resolves through, if any.
+  private var delegate: Injection<T>? {
+    var layer = effectiveTop
     while true {
       switch layer.source {
-      case .instance:
-        return nil
-      case .transform(_, let beneath):
-        layer = beneath
-      case .injection(let next):
-        if chain.contains(where: { $0 === next }) {
-          return next === self ? chain + [self] : nil
-        }
-        chain.append(next)
-        layer = next.effectiveTop
+      case .instance: return nil
+      case .transform(_, let beneath): layer = beneath
+      case .injection(let other): return other
       }
     }
   }

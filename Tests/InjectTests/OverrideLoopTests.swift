@@ -1,0 +1,60 @@
+import Inject
+import Testing
+
+/// Loops are programmer errors: they stop the process with a message naming both injections,
+/// instead of hanging or overflowing the stack. Each test runs in a child process.
+@Suite struct OverrideLoopTests {
+  @Test func overridingAnInjectionWithItselfIsRefused() async throws {
+    let result = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent],
+      performing: {
+        await MainActor.run {
+          let injection = Injection<Int>(strategy: .singleton, instance: 1, fileID: "App/Numbers.swift", line: 3)
+          injection.override(with: injection)
+        }
+      })
+    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(
+      message.contains(
+        "Cannot override Injection<Int> (App/Numbers.swift:3) with Injection<Int> (App/Numbers.swift:3): "
+          + "it would resolve from itself (Injection<Int> (App/Numbers.swift:3) → Injection<Int> (App/Numbers.swift:3))"
+      ))
+  }
+
+  @Test func closingALoopOfTwoInjectionsIsRefused() async throws {
+    let result = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent],
+      performing: {
+        await MainActor.run {
+          let first = Injection<Int>(strategy: .singleton, instance: 1, fileID: "App/Numbers.swift", line: 1)
+          let second = Injection<Int>(strategy: .singleton, instance: 2, fileID: "App/Numbers.swift", line: 2)
+          first.override(with: second)
+          second.override(with: { $0 + 1 })
+          second.override(with: first)
+        }
+      })
+    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(
+      message.contains(
+        "Cannot override Injection<Int> (App/Numbers.swift:2) with Injection<Int> (App/Numbers.swift:1): "
+          + "it would resolve from itself (Injection<Int> (App/Numbers.swift:2) → Injection<Int> (App/Numbers.swift:1) "
+          + "→ Injection<Int> (App/Numbers.swift:2))"
+      ))
+  }
+
+  @Test func closingALoopThroughAScopedOverrideIsRefused() async throws {
+    let result = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent],
+      performing: {
+        await MainActor.run {
+          let first = Injection<Int>(strategy: .singleton, instance: 1)
+          let second = Injection<Int>(strategy: .singleton, instance: 2)
+          first.withOverride(second) {
+            second.override(with: first)
+          }
+        }
+      })
+    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(message.contains("it would resolve from itself"))
+  }
+}
