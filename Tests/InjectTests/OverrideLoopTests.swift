@@ -1,8 +1,10 @@
 import Inject
 import Testing
 
-/// Loops are programmer errors: they stop the process with a message naming both injections,
-/// instead of hanging or overflowing the stack. Each test runs in a child process.
+/// Overrides that would form a loop stop the process with a message naming the injections.
+///
+/// Loops are programmer errors: stopping beats hanging or overflowing the stack. Each test runs
+/// in a child process.
 @Suite struct OverrideLoopTests {
   @Test func overridingAnInjectionWithItselfIsRefused() async throws {
     let result = try await #require(

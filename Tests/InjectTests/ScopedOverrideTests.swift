@@ -39,8 +39,10 @@ import Testing
 
   @Test func scopedOverridesNestAndRestoreExactly() {
     let (injection, _) = makeInjection(.onDemand)
-    injection.withOverride({ ServiceImplementation("outer(\($0.name))") }) {
-      injection.withOverride({ ServiceImplementation("inner(\($0.name))") }) {
+    let outer: @MainActor (any Service) -> any Service = { ServiceImplementation("outer(\($0.name))") }
+    let inner: @MainActor (any Service) -> any Service = { ServiceImplementation("inner(\($0.name))") }
+    injection.withOverride(outer) {
+      injection.withOverride(inner) {
         #expect(Consumer(injection).service.name == "inner(outer(implementation #1))")
       }
       #expect(Consumer(injection).service.name == "outer(implementation #2)")
