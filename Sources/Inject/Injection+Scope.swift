@@ -138,14 +138,14 @@ extension Injection {
   }
 
   private func withScope<R>(_ layer: Layer<T>, _ operation: () throws -> R) rethrows -> R {
-    activeScopes += 1
-    defer { activeScopes -= 1 }
+    state.access { $0.activeScopes += 1 }
+    defer { state.access { $0.activeScopes -= 1 } }
     return try Scope.$innermost.withValue(node(layer)) { try operation() }
   }
 
   private func withScope<R>(_ layer: Layer<T>, _ operation: () async throws -> R) async rethrows -> R {
-    activeScopes += 1
-    defer { activeScopes -= 1 }
+    state.access { $0.activeScopes += 1 }
+    defer { state.access { $0.activeScopes -= 1 } }
     return try await Scope.$innermost.withValue(node(layer)) { try await operation() }
   }
 

@@ -36,13 +36,32 @@ public final class Injection<T> {
   /// The global override stack, bottom first.
   var overrides: [Layer<T>] = []
 
-  /// The layer that new consumers resolve from when no scoped override applies.
-  var top: Layer<T>
+  /// What resolution reads for every new consumer, in a cell so that reading it from the
+  /// consumer's module costs no exclusivity check.
+  // NB: `nonisolated(unsafe)` only because the `nonisolated` initializer must store this
+  // non-Sendable cell. It is safe: the initializer creates the cell and is its only user until
+  // it returns, and every other access is from a main-actor-isolated member of this class.
+  @usableFromInline
+  nonisolated(unsafe) let state: Cell<State>
 
-  /// How many task-local scopes override this injection right now, in any task.
-  ///
-  /// While it is zero, resolving does not look up task-local values at all.
-  var activeScopes = 0
+  @usableFromInline
+  struct State {
+    /// The layer that new consumers resolve from when no scoped override applies.
+    @usableFromInline
+    var top: Layer<T>
+    /// How many task-local scopes override this injection right now, in any task. While it is
+    /// zero, resolving does not look up task-local values at all.
+    @usableFromInline
+    var activeScopes = 0
+    /// Whether this injection is building or delegating right now, to catch cycles.
+    @usableFromInline
+    var isResolving = false
+
+    @inlinable
+    init(top: Layer<T>) {
+      self.top = top
+    }
+  }
 
   /// Publishes a dependency.
   ///
@@ -67,27 +86,75 @@ public final class Injection<T> {
     self.strategy = strategy
     self.location = location
     self.published = published
-    self.top = published
+    self.state = Cell.make(State(top: published))
+  }
+
+  /// The top of the global override stack.
+  var top: Layer<T> {
+    get { state.access { $0.top } }
+    set { state.access { $0.top = newValue } }
   }
 
   /// The instance a new consumer gets now: from the innermost scoped override of the current
   /// task if there is one, else from the top of the global override stack.
+  ///
+  /// Inlined into consumers, so that the common cases (no scoped override of this injection,
+  /// and an instance stored in the top layer or a factory to call) are specialized for `T`.
+  @inlinable
   func resolve() -> T {
+    let (top, activeScopes) = state.access { ($0.top, $0.activeScopes) }
+    if activeScopes == 0 {
+      if let instance = top.stored {
+        return instance
+      }
+      if top.strategy == .onDemand, let factory = top.factory {
+        return guardingCycles(factory)
+      }
+    }
+    return resolveThroughLayers()
+  }
+
+  /// The instance a new consumer gets now, the general way: looks up scoped overrides, builds,
+  /// stores, delegates.
+  @usableFromInline
+  func resolveThroughLayers() -> T {
     effectiveTop.resolve(for: self)
   }
 
   /// A new instance from the current configuration, never a stored one.
   func make() -> T {
     let layer = effectiveTop
-    return Resolution.track(self) { layer.make() }
+    return guardingCycles { layer.make() }
   }
 
   /// The layer that resolves for the current task.
   var effectiveTop: Layer<T> {
+    let (top, activeScopes) = state.access { ($0.top, $0.activeScopes) }
     if activeScopes != 0, let scoped = Scope.layer(for: self) {
       return scoped
     }
     return top
+  }
+
+  /// Runs `body`, which builds or delegates for this injection; stops with a message naming
+  /// the chain if this injection is asked again before `body` returns (a dependency cycle).
+  @inlinable
+  func guardingCycles(_ body: () -> T) -> T {
+    if state.access({ $0.isResolving }) {
+      reportCycle()
+    }
+    state.access { $0.isResolving = true }
+    Resolution.chain.access { $0.append(Unmanaged.passUnretained(self)) }
+    defer {
+      Resolution.chain.access { _ = $0.popLast() }
+      state.access { $0.isResolving = false }
+    }
+    return body()
+  }
+
+  @usableFromInline
+  func reportCycle() -> Never {
+    Resolution.cycle(at: self)
   }
 }
 

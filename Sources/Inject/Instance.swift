@@ -27,8 +27,9 @@
 /// > Note: Copies of a struct that declares `@Instance` share one resolved instance, like
 /// > copies of a SwiftUI view share their state.
 @propertyWrapper
-public struct Instance<T>: Sendable {
-  private let storage: InstanceStorage<T>
+public struct Instance<T> {
+  @usableFromInline
+  let storage: InstanceStorage<T>
 
   /// Consumes `injection`.
   ///
@@ -40,20 +41,22 @@ public struct Instance<T>: Sendable {
   /// ```
   ///
   /// - Parameter injection: The published dependency to resolve on the first read.
+  @inlinable
   public nonisolated init(_ injection: Injection<T>) {
-    storage = InstanceStorage(injection)
+    storage = InstanceStorage.make(injection)
   }
 
   /// This consumer's instance: resolved from the injection on the first read, then kept.
   ///
   /// Setting it replaces the instance for this consumer only.
-  @MainActor
+  @inlinable @MainActor
   public var wrappedValue: T {
     get { storage.value }
     nonmutating set { storage.local = newValue }
   }
 
   /// The wrapper itself, for ``reset()``: `$service.reset()`.
+  @inlinable
   public var projectedValue: Self { self }
 
   /// Drops this consumer's instance, resolved or assigned, so the next read resolves again

@@ -1,22 +1,83 @@
 /// The state of one `@Instance` property, shared by copies of the wrapper: the injection it
 /// consumes, and its instance once resolved or assigned.
-@MainActor
-final class InstanceStorage<T> {
-  let injection: Injection<T>
-  /// The resolved or locally assigned instance.
-  var local: T?
-
-  nonisolated init(_ injection: Injection<T>) {
-    self.injection = injection
+///
+/// One heap allocation per consumer property: a `ManagedBuffer` whose header holds the injection
+/// and whose single tail element holds the instance. Every access goes through the buffer's
+/// pointers, so it is specialized into the consumer and pays no dynamic exclusivity check, and
+/// `deinit` destroys the instance without looking up any generic metadata.
+///
+/// The class is not `Sendable`, so the compiler confines each storage to one isolation domain;
+/// ``Instance`` reads and writes it only from the main actor.
+@usableFromInline
+final class InstanceStorage<T>: ManagedBuffer<InstanceStorageHeader, T> {
+  /// A storage for a consumer of `injection`, with no instance yet.
+  @inlinable
+  static func make(_ injection: Injection<T>) -> InstanceStorage<T> {
+    let buffer = create(minimumCapacity: 1) { _ in InstanceStorageHeader(injection: injection) }
+    // `create` allocates an instance of the class it is called on: `InstanceStorage<T>`.
+    return unsafeDowncast(buffer, to: InstanceStorage<T>.self)
   }
 
-  /// The instance, resolved on the first read.
+  /// The injection this storage resolves from.
+  @inlinable
+  var injection: Injection<T> {
+    // `make` stores an `Injection<T>`, and nothing changes it.
+    withUnsafeMutablePointerToHeader { unsafeDowncast($0.pointee.injection, to: Injection<T>.self) }
+  }
+
+  /// The resolved or locally assigned instance, if any.
+  @inlinable
+  var local: T? {
+    get {
+      withUnsafeMutablePointers { header, element in header.pointee.hasInstance ? element.pointee : nil }
+    }
+    set {
+      withUnsafeMutablePointers { header, element in
+        if header.pointee.hasInstance {
+          element.deinitialize(count: 1)
+        }
+        if let newValue {
+          element.initialize(to: newValue)
+        }
+        header.pointee.hasInstance = newValue != nil
+      }
+    }
+  }
+
+  /// The instance, resolved from the injection on the first read.
+  @inlinable @MainActor
   var value: T {
     if let local {
       return local
     }
-    let resolved = injection.resolve()
-    local = resolved
-    return resolved
+    let instance = injection.resolve()
+    local = instance
+    return instance
+  }
+
+  deinit {
+    withUnsafeMutablePointers { header, element in
+      if header.pointee.hasInstance {
+        _ = element.move()
+      }
+    }
+  }
+}
+
+/// The part of an ``InstanceStorage`` that does not depend on its type, so that destroying it
+/// needs no generic metadata.
+@usableFromInline
+struct InstanceStorageHeader {
+  /// The storage's `Injection<T>`, type-erased.
+  @usableFromInline
+  let injection: AnyObject
+
+  /// Whether the tail element holds an instance.
+  @usableFromInline
+  var hasInstance = false
+
+  @inlinable
+  init(injection: AnyObject) {
+    self.injection = injection
   }
 }

@@ -4,6 +4,7 @@
 /// The published configuration is the bottom layer; every override pushes another. A layer owns
 /// its storage, so popping it releases exactly what it held and nothing beneath.
 @MainActor
+@usableFromInline
 final class Layer<T> {
   enum Source {
     /// Builds a new instance: the published factory or a plain replacement.
@@ -14,52 +15,78 @@ final class Layer<T> {
     case injection(Injection<T>)
   }
 
+  /// What the layer keeps between resolutions.
+  @usableFromInline
+  struct Storage {
+    /// The instance kept strongly: a singleton, or a shared value that cannot be held weakly.
+    @usableFromInline
+    var kept: T?
+    /// The shared instance, held weakly so that it is released after its last holder.
+    @usableFromInline
+    weak var shared: AnyObject?
+
+    @inlinable
+    init() {}
+  }
+
   let source: Source
-  let strategy: Strategy
   /// Where the layer was published or pushed.
   let location: SourceLocation
-
-  /// The instance kept strongly: a singleton, or a shared value that cannot be held weakly.
-  private var kept: T?
-  /// The shared instance, held weakly so that it is released after its last holder.
-  private weak var shared: AnyObject?
+  /// The strategy, or `nil` for a layer that delegates to another injection.
+  @usableFromInline
+  let strategy: Strategy?
+  /// The factory of an `.instance` source, which the fast path of resolution calls directly.
+  @usableFromInline
+  let factory: (@MainActor () -> T)?
+  // NB: `nonisolated(unsafe)` only because the `nonisolated` initializer must store this
+  // non-Sendable cell. It is safe: the initializer creates the cell and is its only user until
+  // it returns, and every other access is from a main-actor-isolated member of this class.
+  @usableFromInline
+  nonisolated(unsafe) let storage = Cell.make(Storage())
 
   nonisolated init(_ source: Source, strategy: Strategy, location: SourceLocation) {
     self.source = source
-    self.strategy = strategy
     self.location = location
+    switch source {
+    case .instance(let instance):
+      self.strategy = strategy
+      self.factory = instance
+    case .transform:
+      self.strategy = strategy
+      self.factory = nil
+    case .injection:
+      self.strategy = nil
+      self.factory = nil
+    }
+  }
+
+  /// The instance this layer stores for every new consumer, if it has one now: the fast path
+  /// of resolution, which builds and delegates nothing.
+  @inlinable
+  var stored: T? {
+    storage.access { storage in
+      if let kept = storage.kept {
+        return kept
+      }
+      // The object was stored from a value of type `T` (see `store(_:)`), so the cast succeeds.
+      return storage.shared.flatMap { $0 as? T }
+    }
   }
 
   /// The instance this layer gives to a new consumer of `injection`, built only when its
   /// strategy needs a new one.
   func resolve(for injection: Injection<T>) -> T {
     if case .injection(let other) = source {
-      return Resolution.track(injection) { other.resolve() }
+      return injection.guardingCycles { other.resolve() }
     }
-    if let kept {
-      return kept
+    if let stored {
+      return stored
     }
-    switch strategy {
-    case .singleton:
-      let instance = build(for: injection)
-      kept = instance
-      return instance
-    case .shared:
-      // The object was stored from a value of type `T` (see below), so the cast succeeds.
-      if let shared, let instance = shared as? T {
-        return instance
-      }
-      let instance = build(for: injection)
-      let boxed = instance as Any
-      if type(of: boxed) is AnyClass {
-        shared = boxed as AnyObject
-      } else {
-        kept = instance
-      }
-      return instance
-    case .onDemand:
-      return build(for: injection)
+    let instance = make(for: injection)
+    if strategy != .onDemand {
+      store(instance)
     }
+    return instance
   }
 
   /// A new instance from this layer's source, never a stored one.
@@ -72,9 +99,21 @@ final class Layer<T> {
   }
 
   /// Whether an instance built by this layer is alive in its storage.
-  var holdsInstance: Bool { kept != nil || shared != nil }
+  var holdsInstance: Bool { stored != nil }
 
-  private func build(for injection: Injection<T>) -> T {
-    Resolution.track(injection) { make() }
+  private func make(for injection: Injection<T>) -> T {
+    injection.guardingCycles { make() }
+  }
+
+  /// Keeps `instance` for later consumers: strongly for a singleton, weakly if shared.
+  private func store(_ instance: T) {
+    let boxed = instance as Any
+    storage.access { storage in
+      if strategy == .shared && type(of: boxed) is AnyClass {
+        storage.shared = boxed as AnyObject
+      } else {
+        storage.kept = instance
+      }
+    }
   }
 }

@@ -1,29 +1,27 @@
 /// The injections whose instances are being built or delegated on the main actor right now,
-/// innermost last; used to stop a dependency cycle with a message instead of a stack overflow.
+/// innermost last: the chain that a dependency-cycle message names.
 @MainActor
+@usableFromInline
 enum Resolution {
-  private static var inProgress: [any InjectionIdentity] = []
+  @usableFromInline
+  static let chain = Cell<[Unmanaged<AnyObject>]>.make([])
 
-  /// Runs `body` while `injection` is marked as resolving; stops with a message naming the
-  /// whole chain if `injection` is already resolving further out.
-  static func track<R>(_ injection: some InjectionIdentity, _ body: () -> R) -> R {
-    if inProgress.contains(where: { $0 === injection }) {
-      let chain = inProgress.drop(while: { $0 !== injection }).map(\.label) + [injection.label]
-      fatalError(
-        "Dependency cycle: \(chain.joined(separator: " → ")). "
-          + "To fix this, break the cycle: read one of these dependencies lazily (after init) "
-          + "or remove the override that closes the loop.")
-    }
-    inProgress.append(injection)
-    defer { inProgress.removeLast() }
-    return body()
+  /// Stops the program: `injection` was asked for an instance while it is building one.
+  static func cycle(at injection: some InjectionIdentity) -> Never {
+    let ids = chain.access { $0 }.map { $0.takeUnretainedValue() }
+    // Every entry is an injection whose `guardingCycles` frame is still on the stack.
+    let labels = ids.drop { $0 !== injection }.compactMap { ($0 as? any InjectionIdentity)?.label }
+    fatalError(
+      "Dependency cycle: \((labels + [injection.label]).joined(separator: " → ")). "
+        + "To fix this, break the cycle: read one of these dependencies lazily (after init) "
+        + "or remove the override that closes the loop.")
   }
 }
 
 /// What diagnostics need to know of an injection, whatever its type.
 @MainActor
 protocol InjectionIdentity: AnyObject {
-  /// The injection's type and where it was published, e.g.
+  /// The injection's type and where it was published, such as
   /// `Injection<any Service> (ServicePackage/Services.swift:12)`.
   var label: String { get }
 }

@@ -1,0 +1,101 @@
+import Dependencies
+import Inject
+import Swinject
+
+/// The dependency every library resolves: a class behind a protocol, as in an app.
+protocol Service: AnyObject, Sendable {
+  func value() -> Int
+}
+
+final class ServiceImplementation: Service {
+  func value() -> Int { 1 }
+}
+
+/// The instance the hand-written baselines read.
+let globalService: any Service = ServiceImplementation()
+
+/// A consumer of the dependency, whichever library provides it.
+@MainActor
+protocol Reading {
+  var service: any Service { get }
+}
+
+// MARK: Hand-written baselines
+
+/// A stored `let`: the cost of the loop and of reading a stored property.
+final class LetConsumer: Reading {
+  let service: any Service
+  init(_ service: any Service) { self.service = service }
+}
+
+/// A `lazy var` to the global instance: the baseline for `.singleton` and `.shared`.
+final class LazyGlobalConsumer: Reading {
+  lazy var service: any Service = globalService
+}
+
+/// A `lazy var` that builds its own instance: the baseline for `.onDemand`.
+final class LazyNewConsumer: Reading {
+  lazy var service: any Service = ServiceImplementation()
+}
+
+// MARK: Inject
+
+let injectSingleton = Injection<any Service>(strategy: .singleton, instance: ServiceImplementation())
+let injectShared = Injection<any Service>(strategy: .shared, instance: ServiceImplementation())
+let injectOnDemand = Injection<any Service>(strategy: .onDemand, instance: ServiceImplementation())
+
+final class InjectSingletonConsumer: Reading {
+  @Instance(injectSingleton) var service
+}
+
+final class InjectSharedConsumer: Reading {
+  @Instance(injectShared) var service
+}
+
+final class InjectOnDemandConsumer: Reading {
+  @Instance(injectOnDemand) var service
+}
+
+/// A consumer of an injection chosen at run time (for the scaling and override scenarios).
+final class InjectDynamicConsumer: Reading {
+  @Instance var service: any Service
+  init(_ injection: Injection<any Service>) { _service = Instance(injection) }
+}
+
+// MARK: Swinject
+
+/// A container with the dependency in each of Swinject's scopes closest to Inject's strategies.
+@MainActor
+let swinject: Container = {
+  let container = Container()
+  container.register((any Service).self, name: "container") { _ in ServiceImplementation() }.inObjectScope(.container)
+  container.register((any Service).self, name: "weak") { _ in ServiceImplementation() }.inObjectScope(.weak)
+  container.register((any Service).self, name: "transient") { _ in ServiceImplementation() }.inObjectScope(.transient)
+  return container
+}()
+
+/// A consumer that resolves in its initializer, as Swinject's documentation shows.
+final class SwinjectConsumer: Reading {
+  let service: any Service
+  init(_ resolver: any Resolver, name: String) {
+    // The benchmark registers every name it resolves.
+    service = resolver.resolve((any Service).self, name: name)!
+  }
+}
+
+// MARK: swift-dependencies
+
+private enum ServiceKey: DependencyKey {
+  static let liveValue: any Service = ServiceImplementation()
+}
+
+extension DependencyValues {
+  var service: any Service {
+    get { self[ServiceKey.self] }
+    set { self[ServiceKey.self] = newValue }
+  }
+}
+
+final class DependenciesConsumer: Reading {
+  @Dependency(\.service) var service
+}

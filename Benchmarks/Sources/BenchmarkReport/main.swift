@@ -1,0 +1,151 @@
+// Reads the samples that `swift package benchmark --format histogramSamples` exported and prints
+// the medians per operation, their ratios to the hand-written baselines and peers measured in
+// the same run, and whether each target of the benchmark issue is met.
+//
+// Usage: BenchmarkReport <directory of *.histogram.samples.tsv>
+
+import Foundation
+
+/// Each sample ran its body 1,000 times (`scalingFactor: .kilo`).
+let operationsPerSample = 1_000.0
+
+struct Measurement {
+  var nanoseconds: Double = .nan
+  var allocations: Double = .nan
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  guard !sorted.isEmpty else { return .nan }
+  let middle = sorted.count / 2
+  return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+}
+
+func load(_ directory: String) throws -> [String: Measurement] {
+  var results: [String: Measurement] = [:]
+  let files = try FileManager.default.contentsOfDirectory(atPath: directory)
+  for file in files where file.hasSuffix(".histogram.samples.tsv") {
+    // <baseline>.InjectBenchmarks.<name>.<metric>.histogram.samples.tsv, with the name's
+    // spaces and slashes turned into underscores by the exporter.
+    var parts = file.dropLast(".histogram.samples.tsv".count).split(separator: ".", omittingEmptySubsequences: false)
+    let metric = String(parts.removeLast())
+    guard let target = parts.firstIndex(of: "InjectBenchmarks") else { continue }
+    let name = parts[(target + 1)...].joined(separator: ".")
+    let text = try String(contentsOfFile: "\(directory)/\(file)", encoding: .utf8)
+    let samples = text.split(separator: "\n").dropFirst().compactMap { Double($0) }
+    let value = median(samples) / operationsPerSample
+    switch metric {
+    case "wallClock": results[name, default: Measurement()].nanoseconds = value
+    case "mallocCountTotal": results[name, default: Measurement()].allocations = value
+    default: continue
+    }
+  }
+  return results
+}
+
+func key(_ name: String) -> String {
+  name.replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: "/", with: "_")
+}
+
+guard CommandLine.arguments.count == 2 else {
+  print("usage: BenchmarkReport <directory>")
+  exit(2)
+}
+let results = try load(CommandLine.arguments[1])
+guard !results.isEmpty else {
+  print("No samples found in \(CommandLine.arguments[1]).")
+  exit(1)
+}
+
+func measurement(_ name: String) -> Measurement { results[key(name)] ?? Measurement() }
+func time(_ name: String) -> Double { measurement(name).nanoseconds }
+func format(_ value: Double, _ digits: Int = 1) -> String {
+  value.isNaN ? "–" : String(format: "%.\(digits)f", value)
+}
+
+/// Prints one scenario as a Markdown table: each row's median time, allocations, and ratio to
+/// the row's baseline.
+func table(_ title: String, _ rows: [(name: String, baseline: String)]) {
+  print("\n### \(title)\n")
+  print("| Benchmark | ns/op (median) | allocations/op | ratio | to |")
+  print("| --- | ---: | ---: | ---: | --- |")
+  for row in rows {
+    let value = measurement(row.name)
+    let ratio = row.baseline == row.name ? "1.00×" : "\(format(value.nanoseconds / time(row.baseline), 2))×"
+    let label = row.name.split(separator: "/").last.map(String.init) ?? row.name
+    let baseline = row.baseline.split(separator: "/").last.map(String.init) ?? row.baseline
+    print("| \(label) | \(format(value.nanoseconds)) | \(format(value.allocations, 2)) | \(ratio) | \(baseline) |")
+  }
+}
+
+let lazyRead = "read/baseline lazy var"
+table(
+  "1. Steady-state read of a resolved dependency",
+  [
+    ("read/baseline let", lazyRead), (lazyRead, lazyRead), ("read/Inject @Instance", lazyRead),
+    ("read/Swinject resolve", lazyRead), ("read/swift-dependencies @Dependency", lazyRead),
+  ])
+
+let lazyGlobal = "create/baseline lazy var (global)"
+let lazyNew = "create/baseline lazy var (new instance)"
+table(
+  "2. Creating a consumer and reading it once",
+  [
+    (lazyGlobal, lazyGlobal), (lazyNew, lazyNew),
+    ("create/Inject .singleton", lazyGlobal), ("create/Inject .shared", lazyGlobal),
+    ("create/Inject .onDemand", lazyNew),
+    ("create/Swinject .container", lazyGlobal), ("create/Swinject .weak", lazyGlobal),
+    ("create/Swinject .transient", lazyNew), ("create/swift-dependencies live value", lazyGlobal),
+  ])
+
+table(
+  "3. 10 vs 10,000 dependencies alive",
+  [
+    ("scale/Inject 10 injections", "scale/Inject 10 injections"),
+    ("scale/Inject 10000 injections", "scale/Inject 10 injections"),
+    ("scale/Swinject 10 registrations", "scale/Swinject 10 registrations"),
+    ("scale/Swinject 10000 registrations", "scale/Swinject 10 registrations"),
+  ])
+
+let injectCreate = "create/Inject .singleton"
+table(
+  "4. Overrides",
+  [
+    ("override/Inject push + first read + rollback", injectCreate),
+    ("override/Inject scoped override + first read", injectCreate),
+    ("override/swift-dependencies withDependencies + first read", injectCreate),
+    ("override/Inject first read inside a scope of another injection", injectCreate),
+    ("override/Inject first read inside a scope of the same injection", injectCreate),
+  ])
+
+// MARK: Targets
+
+print("\n### Targets\n")
+func check(_ description: String, _ value: Double, _ limit: Double, atMost: Bool = true) {
+  let rounded = (value * 100).rounded() / 100
+  let met = atMost ? rounded <= limit : rounded >= limit
+  let target = "target \(atMost ? "≤" : "≥") \(format(limit, 1))"
+  print("- \(met ? "met" : "MISSED"): \(description): \(format(value, 2)) (\(target))")
+}
+check("read: Inject / lazy var", time("read/Inject @Instance") / time(lazyRead), 1.0)
+check("read (stretch): Inject / let", time("read/Inject @Instance") / time("read/baseline let"), 3.0)
+check("create .singleton / lazy var", time("create/Inject .singleton") / time(lazyGlobal), 2.0)
+check("create .shared / lazy var", time("create/Inject .shared") / time(lazyGlobal), 2.0)
+check("create .onDemand / lazy var (new instance)", time("create/Inject .onDemand") / time(lazyNew), 2.0)
+for peer in ["read/Swinject resolve", "read/swift-dependencies @Dependency"] {
+  check("\(peer) / Inject read", time(peer) / time("read/Inject @Instance"), 10, atMost: false)
+}
+for (peer, inject) in [
+  ("create/Swinject .container", "create/Inject .singleton"), ("create/Swinject .weak", "create/Inject .shared"),
+  ("create/Swinject .transient", "create/Inject .onDemand"),
+  ("create/swift-dependencies live value", "create/Inject .singleton"),
+] {
+  check("\(peer) / \(inject)", time(peer) / time(inject), 10, atMost: false)
+}
+check("10,000 / 10 injections", time("scale/Inject 10000 injections") / time("scale/Inject 10 injections"), 1.2)
+for (inject, baseline) in [
+  ("create/Inject .singleton", lazyGlobal), ("create/Inject .shared", lazyGlobal), ("create/Inject .onDemand", lazyNew),
+] {
+  check(
+    "allocations beyond the baseline, \(inject)", measurement(inject).allocations - measurement(baseline).allocations, 1)
+}

@@ -1,0 +1,25 @@
+/// A mutable value behind a `let` reference, read and written through a pointer.
+///
+/// The engine keeps the state that resolution reads on every new consumer in cells: a stored
+/// `var` of a class costs a dynamic exclusivity check on each access from another module (the
+/// consumer's, where the fast path is inlined), a cell costs a load. Every access through
+/// ``access(_:)`` is instantaneous and none nests inside another on the same cell, so skipping
+/// the check loses no safety.
+///
+/// A cell is not `Sendable`: the compiler confines it to the isolation domain of its owner,
+/// which for every cell of the engine is the main actor.
+@usableFromInline
+final class Cell<Value>: ManagedBuffer<Value, Void> {
+  /// A cell holding `value`.
+  @inlinable
+  static func make(_ value: Value) -> Cell<Value> {
+    // `create` allocates an instance of the class it is called on: `Cell<Value>`.
+    unsafeDowncast(create(minimumCapacity: 0) { _ in value }, to: Cell<Value>.self)
+  }
+
+  /// Runs `body` with the value, which it may change.
+  @inlinable
+  func access<R>(_ body: (inout Value) -> R) -> R {
+    withUnsafeMutablePointerToHeader { body(&$0.pointee) }
+  }
+}
