@@ -49,8 +49,9 @@ public final class Injection<T> {
     /// The layer that new consumers resolve from when no scoped override applies.
     @usableFromInline
     var top: Layer<T>
-    /// How many task-local scopes override this injection right now, in any task. While it is
-    /// zero, resolving does not look up task-local values at all.
+    /// How many task-local scopes override this injection right now, in any task.
+    ///
+    /// While it is zero, resolving does not look up task-local values at all.
     @usableFromInline
     var activeScopes = 0
     /// Whether this injection is building or delegating right now, to catch cycles.

@@ -78,8 +78,10 @@ let swinject: Container = {
 final class SwinjectConsumer: Reading {
   let service: any Service
   init(_ resolver: any Resolver, name: String) {
-    // The benchmark registers every name it resolves.
-    service = resolver.resolve((any Service).self, name: name)!
+    guard let service = resolver.resolve((any Service).self, name: name) else {
+      fatalError("The benchmark registers every name it resolves; \(name) is missing.")
+    }
+    self.service = service
   }
 }
 
