@@ -69,7 +69,12 @@ final class Layer<T> {
         return kept
       }
       // The object was stored from a value of type `T` (see `store(_:)`), so the cast succeeds.
-      return storage.shared.flatMap { $0 as? T }
+      // NB: `if let` rather than `flatMap`: a closure formed here is isolated to the main
+      // actor, and passing one to the standard library costs a run-time isolation check.
+      if let shared = storage.shared {
+        return shared as? T
+      }
+      return nil
     }
   }
 
