@@ -147,5 +147,6 @@ for (inject, baseline) in [
   ("create/Inject .singleton", lazyGlobal), ("create/Inject .shared", lazyGlobal), ("create/Inject .onDemand", lazyNew),
 ] {
   check(
-    "allocations beyond the baseline, \(inject)", measurement(inject).allocations - measurement(baseline).allocations, 1)
+    "allocations beyond the baseline, \(inject)", measurement(inject).allocations - measurement(baseline).allocations, 1
+  )
 }

@@ -58,7 +58,7 @@ final class InstanceStorage<T>: ManagedBuffer<InstanceStorageHeader, T> {
   deinit {
     withUnsafeMutablePointers { header, element in
       if header.pointee.hasInstance {
-        _ = element.move()
+        element.deinitialize(count: 1)
       }
     }
   }
