@@ -25,7 +25,7 @@ extension Injection {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    push(layer(.instance(instance), strategy, fileID, line))
+    push(.instance(instance), strategy, at: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Decorates or replaces the implementation for every consumer that resolves from now on.
@@ -58,7 +58,7 @@ extension Injection {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    push(layer(.transform(transform, beneath: top), strategy, fileID, line))
+    push(.transform(transform, beneath: top), strategy, at: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Delegates to another injection, with its strategy, storage and overrides, for every
@@ -77,31 +77,59 @@ extension Injection {
   ///   - fileID: Where the override is pushed; recorded for diagnostics.
   ///   - line: Where the override is pushed; recorded for diagnostics.
   public func override(with other: Injection<T>, fileID: StaticString = #fileID, line: UInt = #line) {
-    push(layer(delegatingTo: other, fileID, line))
+    let location = CodeLocation(fileID: fileID, line: line)
+    push(layer(delegatingTo: other, location, .override(depth: overrides.count + 1)), at: location)
   }
 
   /// Pops the most recent override, restoring the layer beneath it.
   ///
   /// The popped layer releases what it held, so a mock can be deallocated once its consumers
   /// are gone; the layers beneath keep their instances. With no override to roll back, nothing
-  /// changes.
-  public func rollbackOverride() {
-    guard !overrides.isEmpty else { return }
+  /// changes (the telemetry records it).
+  ///
+  /// - Parameters:
+  ///   - fileID: Where the rollback is made; recorded for diagnostics.
+  ///   - line: Where the rollback is made; recorded for diagnostics.
+  public func rollbackOverride(fileID: StaticString = #fileID, line: UInt = #line) {
+    let location = CodeLocation(fileID: fileID, line: line)
+    guard !overrides.isEmpty else {
+      Telemetry.record(.nothingToRollBack, self, at: location)
+      return
+    }
     overrides.removeLast()
     top = overrides.last ?? published
+    Telemetry.record(.rolledBack(depth: overrides.count), self, at: location)
   }
 
   /// Pops every override, restoring the published configuration.
-  public func rollbackAllOverrides() {
+  ///
+  /// - Parameters:
+  ///   - fileID: Where the rollback is made; recorded for diagnostics.
+  ///   - line: Where the rollback is made; recorded for diagnostics.
+  public func rollbackAllOverrides(fileID: StaticString = #fileID, line: UInt = #line) {
+    let location = CodeLocation(fileID: fileID, line: line)
+    guard !overrides.isEmpty else {
+      Telemetry.record(.nothingToRollBack, self, at: location)
+      return
+    }
     overrides.removeAll()
     top = published
+    Telemetry.record(.rolledBack(depth: 0), self, at: location)
   }
 
   /// The number of overrides on the global stack.
   public var overrideCount: Int { overrides.count }
 
-  private func push(_ layer: Layer<T>) {
+  private func push(_ source: Layer<T>.Source, _ strategy: Strategy?, at location: CodeLocation) {
+    push(layer(source, strategy, location, .override(depth: overrides.count + 1)), at: location)
+  }
+
+  private func push(_ layer: Layer<T>, at location: CodeLocation) {
+    if let firstResolvedAt = state.access({ $0.firstResolvedAt }) {
+      Telemetry.record(.staleOverride(firstResolvedAt: firstResolvedAt), self, at: location)
+    }
     overrides.append(layer)
     top = layer
+    Telemetry.record(.overridePushed(depth: overrides.count), self, at: location)
   }
 }

@@ -27,7 +27,7 @@ extension Injection {
     line: UInt = #line,
     operation: () throws -> R
   ) rethrows -> R {
-    try withScope(layer(.instance(instance), strategy, fileID, line), operation)
+    try withScope(layer(.instance(instance), strategy, CodeLocation(fileID: fileID, line: line), .scoped), operation)
   }
 
   /// Decorates or replaces the implementation while `operation` runs, in this task and its
@@ -50,7 +50,9 @@ extension Injection {
     line: UInt = #line,
     operation: () throws -> R
   ) rethrows -> R {
-    try withScope(layer(.transform(transform, beneath: effectiveTop), strategy, fileID, line), operation)
+    try withScope(
+      layer(.transform(transform, beneath: effectiveTop), strategy, CodeLocation(fileID: fileID, line: line), .scoped),
+      operation)
   }
 
   /// Delegates to another injection while `operation` runs, in this task and its child tasks
@@ -68,7 +70,7 @@ extension Injection {
     line: UInt = #line,
     operation: () throws -> R
   ) rethrows -> R {
-    try withScope(layer(delegatingTo: other, fileID, line), operation)
+    try withScope(layer(delegatingTo: other, CodeLocation(fileID: fileID, line: line), .scoped), operation)
   }
 
   /// Replaces the implementation while the asynchronous `operation` runs, in this task and its
@@ -96,7 +98,8 @@ extension Injection {
     line: UInt = #line,
     operation: () async throws -> R
   ) async rethrows -> R {
-    try await withScope(layer(.instance(instance), strategy, fileID, line), operation)
+    try await withScope(
+      layer(.instance(instance), strategy, CodeLocation(fileID: fileID, line: line), .scoped), operation)
   }
 
   /// Decorates or replaces the implementation while the asynchronous `operation` runs, in this
@@ -116,7 +119,9 @@ extension Injection {
     line: UInt = #line,
     operation: () async throws -> R
   ) async rethrows -> R {
-    try await withScope(layer(.transform(transform, beneath: effectiveTop), strategy, fileID, line), operation)
+    try await withScope(
+      layer(.transform(transform, beneath: effectiveTop), strategy, CodeLocation(fileID: fileID, line: line), .scoped),
+      operation)
   }
 
   /// Delegates to another injection while the asynchronous `operation` runs, in this task and
@@ -134,7 +139,7 @@ extension Injection {
     line: UInt = #line,
     operation: () async throws -> R
   ) async rethrows -> R {
-    try await withScope(layer(delegatingTo: other, fileID, line), operation)
+    try await withScope(layer(delegatingTo: other, CodeLocation(fileID: fileID, line: line), .scoped), operation)
   }
 
   private func withScope<R>(_ layer: Layer<T>, _ operation: () throws -> R) rethrows -> R {

@@ -28,7 +28,7 @@ public final class Injection<T> {
   public nonisolated let strategy: Strategy
 
   /// Where the injection was published.
-  let location: SourceLocation
+  let location: CodeLocation
 
   /// The published configuration: the bottom of the override stack, never popped.
   let published: Layer<T>
@@ -57,6 +57,9 @@ public final class Injection<T> {
     /// Whether this injection is building or delegating right now, to catch cycles.
     @usableFromInline
     var isResolving = false
+    /// Where a consumer first resolved this injection, to report overrides pushed too late.
+    @usableFromInline
+    var firstResolvedAt: CodeLocation?
 
     @inlinable
     init(top: Layer<T>) {
@@ -82,8 +85,8 @@ public final class Injection<T> {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    let location = SourceLocation(fileID: fileID, line: line)
-    let published = Layer(.instance(instance), strategy: strategy, location: location)
+    let location = CodeLocation(fileID: fileID, line: line)
+    let published = Layer(.instance(instance), strategy: strategy, location: location, origin: .published)
     self.strategy = strategy
     self.location = location
     self.published = published
@@ -96,36 +99,39 @@ public final class Injection<T> {
     set { state.access { $0.top = newValue } }
   }
 
-  /// The instance a new consumer gets now: from the innermost scoped override of the current
-  /// task if there is one, else from the top of the global override stack.
+  /// The instance a new consumer declared at `location` gets now: from the innermost scoped
+  /// override of the current task if there is one, else from the top of the global stack.
   ///
-  /// Inlined into consumers, so that the common cases (no scoped override of this injection,
-  /// and an instance stored in the top layer or a factory to call) are specialized for `T`.
+  /// Inlined into consumers, so that the common cases (no telemetry, no scoped override of
+  /// this injection, and an instance stored in the top layer or a factory to call) are
+  /// specialized for `T`.
   @inlinable
-  func resolve() -> T {
-    let (top, activeScopes) = state.access { ($0.top, $0.activeScopes) }
-    if activeScopes == 0 {
-      if let instance = top.stored {
-        return instance
-      }
-      if top.strategy == .onDemand, let factory = top.factory {
-        return guardingCycles(factory)
+  func resolve(from location: CodeLocation) -> T {
+    if !Telemetry.isActive {
+      let (top, activeScopes) = state.access { ($0.top, $0.activeScopes) }
+      if activeScopes == 0 {
+        if let instance = top.stored {
+          return instance
+        }
+        if top.strategy == .onDemand, let factory = top.factory {
+          return guardingCycles(from: location, factory)
+        }
       }
     }
-    return resolveThroughLayers()
+    return resolveThroughLayers(from: location)
   }
 
   /// The instance a new consumer gets now, the general way: looks up scoped overrides, builds,
-  /// stores, delegates.
+  /// stores, delegates, and tells the telemetry.
   @usableFromInline
-  func resolveThroughLayers() -> T {
-    effectiveTop.resolve(for: self)
+  func resolveThroughLayers(from location: CodeLocation) -> T {
+    effectiveTop.resolve(for: self, from: location)
   }
 
   /// A new instance from the current configuration, never a stored one.
   func make() -> T {
     let layer = effectiveTop
-    return guardingCycles { layer.make() }
+    return guardingCycles(from: location) { layer.make() }
   }
 
   /// The layer that resolves for the current task.
@@ -137,11 +143,17 @@ public final class Injection<T> {
     return top
   }
 
-  /// Runs `body`, which builds or delegates for this injection; stops with a message naming
-  /// the chain if this injection is asked again before `body` returns (a dependency cycle).
+  /// Runs `body`, which builds or delegates for a consumer at `location`; stops with a message
+  /// naming the chain if this injection is asked again before `body` returns (a cycle).
   @inlinable
-  func guardingCycles(_ body: () -> T) -> T {
-    if state.access({ $0.isResolving }) {
+  func guardingCycles(from location: CodeLocation, _ body: () -> T) -> T {
+    let isResolving = state.access { state in
+      if state.firstResolvedAt == nil {
+        state.firstResolvedAt = location
+      }
+      return state.isResolving
+    }
+    if isResolving {
       reportCycle()
     }
     state.access { $0.isResolving = true }

@@ -40,10 +40,13 @@ public struct Instance<T> {
   /// @Instance(ServicePackage.service) var service
   /// ```
   ///
-  /// - Parameter injection: The published dependency to resolve on the first read.
+  /// - Parameters:
+  ///   - injection: The published dependency to resolve on the first read.
+  ///   - fileID: Where the property is declared; recorded for diagnostics.
+  ///   - line: Where the property is declared; recorded for diagnostics.
   @inlinable
-  public nonisolated init(_ injection: Injection<T>) {
-    storage = InstanceStorage.make(injection)
+  public nonisolated init(_ injection: Injection<T>, fileID: StaticString = #fileID, line: UInt = #line) {
+    storage = InstanceStorage.make(injection, at: CodeLocation(fileID: fileID, line: line))
   }
 
   /// This consumer's instance: resolved from the injection on the first read, then kept.
@@ -52,7 +55,12 @@ public struct Instance<T> {
   @inlinable @MainActor
   public var wrappedValue: T {
     get { storage.value }
-    nonmutating set { storage.local = newValue }
+    nonmutating set {
+      storage.set(newValue, isLocal: true)
+      if Telemetry.isActive {
+        storage.injection.recordLocalOverride(at: storage.location)
+      }
+    }
   }
 
   /// The wrapper itself, for ``reset()``: `$service.reset()`.
@@ -63,6 +71,6 @@ public struct Instance<T> {
   /// from the injection's current configuration.
   @MainActor
   public func reset() {
-    storage.local = nil
+    storage.set(nil, isLocal: false)
   }
 }

@@ -39,7 +39,7 @@ func makeInjection(
 final class Consumer<T> {
   @Instance var service: T
 
-  init(_ injection: Injection<T>) {
-    _service = Instance(injection)
+  init(_ injection: Injection<T>, fileID: StaticString = #fileID, line: UInt = #line) {
+    _service = Instance(injection, fileID: fileID, line: line)
   }
 }

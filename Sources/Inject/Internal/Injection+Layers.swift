@@ -1,20 +1,28 @@
 extension Injection {
+  /// Tells the telemetry that a consumer at `location` assigned its own instance.
+  @usableFromInline
+  func recordLocalOverride(at location: CodeLocation) {
+    Telemetry.record(.localOverrideSet, self, at: location)
+  }
+
   /// A layer built by `source`, with `strategy` or the published one.
   func layer(
-    _ source: Layer<T>.Source, _ strategy: Strategy?, _ fileID: StaticString, _ line: UInt
+    _ source: Layer<T>.Source, _ strategy: Strategy?, _ location: CodeLocation, _ origin: InjectionEvent.Layer
   ) -> Layer<T> {
-    Layer(source, strategy: strategy ?? self.strategy, location: SourceLocation(fileID: fileID, line: line))
+    Layer(source, strategy: strategy ?? self.strategy, location: location, origin: origin)
   }
 
   /// A layer that delegates to `other`, after checking that it closes no loop.
-  func layer(delegatingTo other: Injection<T>, _ fileID: StaticString, _ line: UInt) -> Layer<T> {
+  func layer(
+    delegatingTo other: Injection<T>, _ location: CodeLocation, _ origin: InjectionEvent.Layer
+  ) -> Layer<T> {
     if let loop = loop(through: other) {
       fatalError(
         "Cannot override \(label) with \(other.label): it would resolve from itself "
           + "(\(loop.map(\.label).joined(separator: " → "))). To fix this, override with a "
           + "different injection or with an instance.")
     }
-    return Layer(.injection(other), strategy: other.strategy, location: SourceLocation(fileID: fileID, line: line))
+    return Layer(.injection(other), strategy: other.strategy, location: location, origin: origin)
   }
 
   /// The loop from `self` back to `self` that delegating to `other` would form, if any.

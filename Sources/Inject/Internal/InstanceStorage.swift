@@ -12,8 +12,8 @@
 final class InstanceStorage<T>: ManagedBuffer<InstanceStorageHeader, T> {
   /// A storage for a consumer of `injection`, with no instance yet.
   @inlinable
-  static func make(_ injection: Injection<T>) -> InstanceStorage<T> {
-    let buffer = create(minimumCapacity: 1) { _ in InstanceStorageHeader(injection: injection) }
+  static func make(_ injection: Injection<T>, at location: CodeLocation) -> InstanceStorage<T> {
+    let buffer = create(minimumCapacity: 1) { _ in InstanceStorageHeader(injection: injection, location: location) }
     // `create` allocates an instance of the class it is called on: `InstanceStorage<T>`.
     return unsafeDowncast(buffer, to: InstanceStorage<T>.self)
   }
@@ -25,34 +25,44 @@ final class InstanceStorage<T>: ManagedBuffer<InstanceStorageHeader, T> {
     withUnsafeMutablePointerToHeader { unsafeDowncast($0.pointee.injection, to: Injection<T>.self) }
   }
 
+  /// Where the `@Instance` property was declared.
+  @inlinable
+  var location: CodeLocation { withUnsafeMutablePointerToHeader { $0.pointee.location } }
+
   /// The resolved or locally assigned instance, if any.
   @inlinable
-  var local: T? {
-    get {
-      withUnsafeMutablePointers { header, element in header.pointee.hasInstance ? element.pointee : nil }
-    }
-    set {
-      withUnsafeMutablePointers { header, element in
-        if header.pointee.hasInstance {
-          element.deinitialize(count: 1)
-        }
-        if let newValue {
-          element.initialize(to: newValue)
-        }
-        header.pointee.hasInstance = newValue != nil
+  var instance: T? {
+    withUnsafeMutablePointers { header, element in header.pointee.hasInstance ? element.pointee : nil }
+  }
+
+  /// Whether the instance was assigned rather than resolved.
+  @inlinable
+  var isLocal: Bool { withUnsafeMutablePointerToHeader { $0.pointee.isLocal } }
+
+  /// Replaces the instance: a resolved one, a locally assigned one, or none.
+  @inlinable
+  func set(_ newValue: T?, isLocal: Bool) {
+    withUnsafeMutablePointers { header, element in
+      if header.pointee.hasInstance {
+        element.deinitialize(count: 1)
       }
+      if let newValue {
+        element.initialize(to: newValue)
+      }
+      header.pointee.hasInstance = newValue != nil
+      header.pointee.isLocal = isLocal
     }
   }
 
   /// The instance, resolved from the injection on the first read.
   @inlinable @MainActor
   var value: T {
-    if let local {
-      return local
+    if let instance {
+      return instance
     }
-    let instance = injection.resolve()
-    local = instance
-    return instance
+    let resolved = injection.resolve(from: location)
+    set(resolved, isLocal: false)
+    return resolved
   }
 
   deinit {
@@ -72,12 +82,21 @@ struct InstanceStorageHeader {
   @usableFromInline
   let injection: AnyObject
 
+  /// Where the `@Instance` property was declared.
+  @usableFromInline
+  let location: CodeLocation
+
   /// Whether the tail element holds an instance.
   @usableFromInline
   var hasInstance = false
 
+  /// Whether the instance was assigned rather than resolved.
+  @usableFromInline
+  var isLocal = false
+
   @inlinable
-  init(injection: AnyObject) {
+  init(injection: AnyObject, location: CodeLocation) {
     self.injection = injection
+    self.location = location
   }
 }

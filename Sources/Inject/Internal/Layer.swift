@@ -31,7 +31,9 @@ final class Layer<T> {
 
   let source: Source
   /// Where the layer was published or pushed.
-  let location: SourceLocation
+  let location: CodeLocation
+  /// Which layer of the configuration this is, as telemetry names it.
+  let origin: InjectionEvent.Layer
   /// The strategy, or `nil` for a layer that delegates to another injection.
   @usableFromInline
   let strategy: Strategy?
@@ -44,9 +46,10 @@ final class Layer<T> {
   @usableFromInline
   nonisolated(unsafe) let storage = Cell.make(Storage())
 
-  nonisolated init(_ source: Source, strategy: Strategy, location: SourceLocation) {
+  nonisolated init(_ source: Source, strategy: Strategy, location: CodeLocation, origin: InjectionEvent.Layer) {
     self.source = source
     self.location = location
+    self.origin = origin
     switch source {
     case .instance(let instance):
       self.strategy = strategy
@@ -78,18 +81,20 @@ final class Layer<T> {
     }
   }
 
-  /// The instance this layer gives to a new consumer of `injection`, built only when its
-  /// strategy needs a new one.
-  func resolve(for injection: Injection<T>) -> T {
+  /// The instance this layer gives to a new consumer of `injection` declared at `location`,
+  /// built only when its strategy needs a new one.
+  func resolve(for injection: Injection<T>, from location: CodeLocation) -> T {
     if case .injection(let other) = source {
-      return injection.guardingCycles { other.resolve() }
+      return injection.guardingCycles(from: location) { other.resolve(from: location) }
     }
     if let stored {
+      Telemetry.record(.returnedFromStorage(origin), injection, at: location)
       return stored
     }
-    let instance = make(for: injection)
-    if strategy != .onDemand {
-      store(instance)
+    let instance = injection.guardingCycles(from: location) { make() }
+    Telemetry.record(.built(origin), injection, at: location)
+    if strategy != .onDemand, store(instance) == .kept, strategy == .shared {
+      Telemetry.record(.keptStrongly(origin), injection, at: location)
     }
     return instance
   }
@@ -106,19 +111,19 @@ final class Layer<T> {
   /// Whether an instance built by this layer is alive in its storage.
   var holdsInstance: Bool { stored != nil }
 
-  private func make(for injection: Injection<T>) -> T {
-    injection.guardingCycles { make() }
-  }
+  /// How a layer keeps an instance.
+  enum Keeping { case weakly, kept }
 
-  /// Keeps `instance` for later consumers: strongly for a singleton, weakly if shared.
-  private func store(_ instance: T) {
+  /// Keeps `instance` for later consumers: weakly if shared and an object, else strongly.
+  private func store(_ instance: T) -> Keeping {
     let boxed = instance as Any
-    storage.access { storage in
+    return storage.access { storage in
       if strategy == .shared && type(of: boxed) is AnyClass {
         storage.shared = boxed as AnyObject
-      } else {
-        storage.kept = instance
+        return .weakly
       }
+      storage.kept = instance
+      return .kept
     }
   }
 }

@@ -22,6 +22,6 @@ enum Resolution {
 @MainActor
 protocol InjectionIdentity: AnyObject {
   /// The injection's type and where it was published, such as
-  /// `Injection<any Service> (ServicePackage/Services.swift:12)`.
+  /// `Injection<Service> (ServicePackage/Services.swift:12)`.
   var label: String { get }
 }

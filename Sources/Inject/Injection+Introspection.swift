@@ -1,0 +1,57 @@
+extension Injection: @MainActor CustomDebugStringConvertible {
+  /// The injection's type, where it was published, and its override stack, top first, with
+  /// each layer's location, strategy, and whether it holds an instance now.
+  ///
+  /// ```swift
+  /// debugPrint(service)
+  /// // Injection<Service> published at ServicePackage/Services.swift:12, strategy .shared
+  /// //   override layer 1: instance, .singleton, pushed at AppTests/ScreenTests.swift:9, holds an instance
+  /// //   the published layer: instance, .shared, published at ServicePackage/Services.swift:12
+  /// ```
+  public var debugDescription: String {
+    let layers = ([published] + overrides).reversed().map { "  " + $0.debugDescription }
+    return (["Injection<\(T.self)> published at \(location), strategy .\(strategy)"] + layers).joined(separator: "\n")
+  }
+}
+
+extension Injection: @MainActor CustomReflectable {
+  /// The strategy, where the injection was published, and its layers, top first.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "strategy": strategy,
+        "publishedAt": location,
+        "layers": ([published] + overrides).reversed().map(\.debugDescription),
+      ],
+      displayStyle: .class)
+  }
+}
+
+extension Layer {
+  /// One line: which layer, what it builds from, its strategy, where, and what it holds.
+  var debugDescription: String {
+    let what =
+      switch source {
+      case .instance: "instance, .\(strategy.map { "\($0)" } ?? "")"
+      case .transform: "closure, .\(strategy.map { "\($0)" } ?? "")"
+      case .injection(let other): "delegates to \(other.label)"
+      }
+    let verb = origin == .published ? "published" : "pushed"
+    return "\(origin): \(what), \(verb) at \(location)\(holdsInstance ? ", holds an instance" : "")"
+  }
+}
+
+extension Instance: @MainActor CustomDebugStringConvertible {
+  /// The injection the property consumes, where it is declared, and what it holds.
+  ///
+  /// ```swift
+  /// debugPrint(screen.$service)
+  /// // @Instance at App/Screen.swift:8 of Injection<Service> (ServicePackage/Services.swift:12): resolved
+  /// ```
+  @MainActor
+  public var debugDescription: String {
+    let state = storage.instance == nil ? "not resolved yet" : storage.isLocal ? "local value" : "resolved"
+    return "@Instance at \(storage.location) of \(storage.injection.label): \(state)"
+  }
+}

@@ -1,0 +1,95 @@
+/// Something an injection did, as a telemetry observes it.
+///
+/// Every event names the injection by its type and where it was published, and says where
+/// it happened: the consumer's declaration for resolutions, the call site for overrides.
+///
+/// ```swift
+/// final class PrintTelemetry: InjectionTelemetry {
+///   func record(_ event: InjectionEvent) { print(event) }
+/// }
+/// // "Injection<Service> (ServicePackage/Services.swift:12): built by the published layer,
+/// //  for App/Screen.swift:8"
+/// ```
+public struct InjectionEvent: Sendable, CustomStringConvertible {
+  /// What happened.
+  public enum Kind: Sendable, Equatable {
+    /// A layer built a new instance for a consumer.
+    case built(Layer)
+    /// A layer returned the instance it stores (a singleton, or a shared instance still alive).
+    case returnedFromStorage(Layer)
+    /// A `.shared` layer kept a value strongly, because a struct or enum cannot be held weakly.
+    case keptStrongly(Layer)
+    /// A consumer's property was assigned: a local override for that consumer only.
+    case localOverrideSet
+    /// An override was pushed on the global stack; the stack is now `depth` deep.
+    case overridePushed(depth: Int)
+    /// An override was rolled back; the stack is now `depth` deep.
+    case rolledBack(depth: Int)
+    /// `rollbackOverride()` was called with no override on the stack.
+    case nothingToRollBack
+    /// An override was pushed after the injection had already been resolved (first at
+    /// `firstResolvedAt`): consumers that read it before keep their instance.
+    case staleOverride(firstResolvedAt: CodeLocation)
+  }
+
+  /// Which layer of an injection's configuration acted.
+  public enum Layer: Sendable, Equatable, CustomStringConvertible {
+    /// The configuration the injection was published with.
+    case published
+    /// The global override at this depth of the stack (1 is the first pushed).
+    case override(depth: Int)
+    /// A task-local override from `withOverride(_:operation:)` or the testing trait.
+    case scoped
+
+    /// "the published layer", "override layer 2", "a scoped override".
+    public var description: String {
+      switch self {
+      case .published: "the published layer"
+      case .override(let depth): "override layer \(depth)"
+      case .scoped: "a scoped override"
+      }
+    }
+  }
+
+  /// What happened.
+  public let kind: Kind
+  /// The injection's type, such as `Injection<any Service>`.
+  public let injection: String
+  /// Where the injection was published.
+  public let publishedAt: CodeLocation
+  /// Where it happened: the consumer's declaration, or the call site of an override.
+  public let location: CodeLocation
+
+  /// Creates an event; Inject creates them for you.
+  ///
+  /// - Parameters:
+  ///   - kind: What happened.
+  ///   - injection: The injection's type.
+  ///   - publishedAt: Where the injection was published.
+  ///   - location: Where it happened.
+  public init(kind: Kind, injection: String, publishedAt: CodeLocation, location: CodeLocation) {
+    self.kind = kind
+    self.injection = injection
+    self.publishedAt = publishedAt
+    self.location = location
+  }
+
+  /// One line naming the injection, what happened and where.
+  public var description: String {
+    let what =
+      switch kind {
+      case .built(let layer): "built by \(layer), for \(location)"
+      case .returnedFromStorage(let layer): "returned the instance stored by \(layer), to \(location)"
+      case .keptStrongly(let layer):
+        "\(layer) kept a value strongly under .shared (it cannot be held weakly), for \(location)"
+      case .localOverrideSet: "local override set at \(location)"
+      case .overridePushed(let depth): "override pushed at \(location) (stack depth \(depth))"
+      case .rolledBack(let depth): "override rolled back at \(location) (stack depth \(depth))"
+      case .nothingToRollBack: "rollback at \(location) with no override to roll back"
+      case .staleOverride(let first):
+        "override pushed at \(location) after the injection was first resolved at \(first); "
+          + "consumers that resolved before keep their instance"
+      }
+    return "\(injection) (\(publishedAt)): \(what)"
+  }
+}

@@ -1,0 +1,72 @@
+import Inject
+import Testing
+
+/// A factory that reads the injection it is building stops the process with the whole chain.
+///
+/// Directly or through other injections: a message beats a stack overflow. Each test runs in a
+/// child process.
+@Suite struct CycleTests {
+  @Test func cycleThroughTwoInjectionsNamesTheChain() async throws {
+    let result = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent],
+      performing: {
+        await MainActor.run { _ = Consumer(cycleA).service }
+      })
+    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(
+      message.contains(
+        "Dependency cycle: Injection<CycleA> (App/Cycle.swift:1) → Injection<CycleB> (App/Cycle.swift:2) "
+          + "→ Injection<CycleA> (App/Cycle.swift:1). To fix this, break the cycle"))
+  }
+
+  @Test func factoryReadingItsOwnInjectionIsACycle() async throws {
+    let result = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent],
+      performing: {
+        await MainActor.run { _ = Consumer(selfReading).service }
+      })
+    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(
+      message.contains(
+        "Dependency cycle: Injection<SelfReading> (App/Cycle.swift:3) → Injection<SelfReading> (App/Cycle.swift:3)"))
+  }
+
+  @Test func onDemandCycleIsCaughtOnTheFastPath() async throws {
+    let result = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent],
+      performing: {
+        await MainActor.run { _ = Consumer(onDemandCycle).service }
+      })
+    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(
+      message.contains("Dependency cycle: Injection<OnDemandCycle> (App/Cycle.swift:4) → Injection<OnDemandCycle>"))
+  }
+}
+
+private let cycleA = Injection<CycleA>(strategy: .singleton, instance: CycleA(), fileID: "App/Cycle.swift", line: 1)
+private let cycleB = Injection<CycleB>(strategy: .shared, instance: CycleB(), fileID: "App/Cycle.swift", line: 2)
+private let selfReading = Injection<SelfReading>(
+  strategy: .singleton, instance: SelfReading(), fileID: "App/Cycle.swift", line: 3)
+private let onDemandCycle = Injection<OnDemandCycle>(
+  strategy: .onDemand, instance: OnDemandCycle(), fileID: "App/Cycle.swift", line: 4)
+
+/// Reads `cycleB` while it is built, whose instance reads `cycleA` while it is built.
+@MainActor private final class CycleA {
+  @Instance(cycleB) var b
+  init() { _ = b }
+}
+
+@MainActor private final class CycleB {
+  @Instance(cycleA) var a
+  init() { _ = a }
+}
+
+@MainActor private final class SelfReading {
+  @Instance(selfReading) var me
+  init() { _ = me }
+}
+
+@MainActor private final class OnDemandCycle {
+  @Instance(onDemandCycle) var next
+  init() { _ = next }
+}

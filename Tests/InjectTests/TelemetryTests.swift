@@ -1,0 +1,114 @@
+import Inject
+import Testing
+
+/// The telemetry is one for the whole process, so these tests install it one at a time
+/// (`.serialized`); each reads only the events of its own injection, which it publishes at a
+/// line of its own, because tests of other suites may resolve while it is installed.
+@Suite(.serialized) @MainActor struct TelemetryTests {
+  @Test func resolutionsAreRecordedWithBothLocations() {
+    let recorder = Recorder()
+    let injection = Injection<any Service>(
+      strategy: .singleton, instance: ServiceImplementation("a"), fileID: "Services/Service.swift", line: 101)
+    recorder.recording {
+      _ = Consumer(injection, fileID: "App/Screen.swift", line: 8).service
+      _ = Consumer(injection, fileID: "App/Other.swift", line: 20).service
+    }
+    let events = recorder.events(of: "Services/Service.swift:101")
+    #expect(events.map(\.kind) == [.built(.published), .returnedFromStorage(.published)])
+    #expect(events.map(\.location.description) == ["App/Screen.swift:8", "App/Other.swift:20"])
+    #expect(events.allSatisfy { $0.injection == "Injection<Service>" })
+    #expect(
+      events.first?.description
+        == "Injection<Service> (Services/Service.swift:101): built by the published layer, for App/Screen.swift:8")
+  }
+
+  @Test func overrideLayersAndScopesAreNamed() {
+    let recorder = Recorder()
+    let injection = Injection<any Service>(
+      strategy: .onDemand, instance: ServiceImplementation("a"), fileID: "Services/Service.swift", line: 102)
+    recorder.recording {
+      injection.override(with: ServiceImplementation("mock"), fileID: "Tests/Setup.swift", line: 3)
+      _ = Consumer(injection).service
+      injection.withOverride(ServiceImplementation("scoped")) { _ = Consumer(injection).service }
+      injection.rollbackOverride(fileID: "Tests/Setup.swift", line: 9)
+      injection.rollbackOverride(fileID: "Tests/Setup.swift", line: 10)
+    }
+    let events = recorder.events(of: "Services/Service.swift:102")
+    #expect(
+      events.map(\.kind) == [
+        .overridePushed(depth: 1), .built(.override(depth: 1)), .built(.scoped), .rolledBack(depth: 0),
+        .nothingToRollBack,
+      ])
+    #expect(events[0].location == CodeLocation(fileID: "Tests/Setup.swift", line: 3))
+    #expect(events[4].description.hasSuffix("rollback at Tests/Setup.swift:10 with no override to roll back"))
+  }
+
+  @Test func localOverrideIsRecorded() {
+    let recorder = Recorder()
+    let injection = Injection<any Service>(
+      strategy: .singleton, instance: ServiceImplementation("a"), fileID: "Services/Service.swift", line: 103)
+    recorder.recording {
+      Consumer(injection, fileID: "App/Screen.swift", line: 8).service = ServiceImplementation("local")
+    }
+    let events = recorder.events(of: "Services/Service.swift:103")
+    #expect(events.map(\.kind) == [.localOverrideSet])
+    #expect(events.first?.location == CodeLocation(fileID: "App/Screen.swift", line: 8))
+  }
+
+  @Test func valueKeptStronglyUnderSharedIsRecorded() {
+    let recorder = Recorder()
+    let injection = Injection<Int>(strategy: .shared, instance: 42, fileID: "Services/Numbers.swift", line: 104)
+    recorder.recording { _ = Consumer(injection).service }
+    #expect(
+      recorder.events(of: "Services/Numbers.swift:104").map(\.kind) == [.built(.published), .keptStrongly(.published)])
+  }
+
+  @Test func overridePushedAfterResolutionIsReportedAsStale() {
+    let recorder = Recorder()
+    let injection = Injection<any Service>(
+      strategy: .shared, instance: ServiceImplementation("a"), fileID: "Services/Service.swift", line: 105)
+    recorder.recording {
+      injection.override(with: ServiceImplementation("early"), fileID: "Tests/Setup.swift", line: 1)
+      let consumer = Consumer(injection, fileID: "App/Screen.swift", line: 8)
+      _ = consumer.service
+      injection.override(with: ServiceImplementation("late"), fileID: "Tests/Setup.swift", line: 30)
+    }
+    let stale = recorder.events(of: "Services/Service.swift:105").filter {
+      if case .staleOverride = $0.kind { true } else { false }
+    }
+    #expect(stale.map(\.kind) == [.staleOverride(firstResolvedAt: CodeLocation(fileID: "App/Screen.swift", line: 8))])
+    #expect(
+      stale.first?.description
+        == "Injection<Service> (Services/Service.swift:105): override pushed at Tests/Setup.swift:30 after the "
+        + "injection was first resolved at App/Screen.swift:8; consumers that resolved before keep their instance")
+  }
+
+  @Test func withoutTelemetryNothingIsRecorded() {
+    let recorder = Recorder()
+    let injection = Injection<any Service>(
+      strategy: .singleton, instance: ServiceImplementation("a"), fileID: "Services/Service.swift", line: 106)
+    recorder.recording {}
+    _ = Consumer(injection).service
+    injection.rollbackOverride()
+    #expect(recorder.events(of: "Services/Service.swift:106").isEmpty)
+  }
+}
+
+/// A telemetry that keeps every event, installed only while `recording` runs.
+@MainActor
+private final class Recorder: InjectionTelemetry {
+  private var recorded: [InjectionEvent] = []
+
+  func record(_ event: InjectionEvent) { recorded.append(event) }
+
+  func recording(_ body: () -> Void) {
+    installTelemetry(self)
+    defer { installTelemetry(nil) }
+    body()
+  }
+
+  /// The events of the injection published at `location`.
+  func events(of location: String) -> [InjectionEvent] {
+    recorded.filter { $0.publishedAt.description == location }
+  }
+}
