@@ -17,13 +17,19 @@ let package = Package(
       name: "InjectExample", dependencies: ["ExampleServices", "Inject"], path: "Examples/InjectExample"),
     .testTarget(name: "InjectTests", dependencies: ["Inject"]),
     .testTarget(name: "InjectTestingTests", dependencies: ["Inject", "InjectTesting"]),
+    // 1.x code, unchanged: the one target where deprecation warnings are expected.
+    .testTarget(
+      name: "InjectLegacyTests", dependencies: ["Inject"],
+      swiftSettings: [.treatWarning("DeprecatedDeclaration", as: .warning)]),
   ],
   swiftLanguageModes: [.v6]
 )
 
+// Every target: warnings are errors (but for the exceptions a target names), and the upcoming
+// features of the next language mode.
 for target in package.targets {
   target.swiftSettings =
-    (target.swiftSettings ?? []) + [
+    [.treatAllWarnings(as: .error)] + (target.swiftSettings ?? []) + [
       .enableUpcomingFeature("ExistentialAny"),
       .enableUpcomingFeature("InternalImportsByDefault"),
       .enableUpcomingFeature("MemberImportVisibility"),

@@ -145,16 +145,16 @@ extension Injection {
   private func withScope<R>(_ layer: Layer<T>, _ operation: () throws -> R) rethrows -> R {
     state.access { $0.activeScopes += 1 }
     defer { state.access { $0.activeScopes -= 1 } }
-    return try Scope.$innermost.withValue(node(layer)) { try operation() }
+    return try ScopedOverrides.$innermost.withValue(node(layer)) { try operation() }
   }
 
   private func withScope<R>(_ layer: Layer<T>, _ operation: () async throws -> R) async rethrows -> R {
     state.access { $0.activeScopes += 1 }
     defer { state.access { $0.activeScopes -= 1 } }
-    return try await Scope.$innermost.withValue(node(layer)) { try await operation() }
+    return try await ScopedOverrides.$innermost.withValue(node(layer)) { try await operation() }
   }
 
-  private func node(_ layer: Layer<T>) -> Scope.Node {
-    Scope.Node(injection: ObjectIdentifier(self), layer: layer, next: Scope.innermost)
+  private func node(_ layer: Layer<T>) -> ScopedOverrides.Node {
+    ScopedOverrides.Node(injection: ObjectIdentifier(self), layer: layer, next: ScopedOverrides.innermost)
   }
 }

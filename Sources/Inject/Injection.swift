@@ -137,7 +137,7 @@ public final class Injection<T> {
   /// The layer that resolves for the current task.
   var effectiveTop: Layer<T> {
     let (top, activeScopes) = state.access { ($0.top, $0.activeScopes) }
-    if activeScopes != 0, let scoped = Scope.layer(for: self) {
+    if activeScopes != 0, let scoped = ScopedOverrides.layer(for: self) {
       return scoped
     }
     return top

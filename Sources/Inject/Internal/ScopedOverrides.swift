@@ -1,6 +1,6 @@
 /// The scoped overrides of the current task, innermost first: a task-local list, so scoped
 /// overrides are inherited by child tasks and invisible to every other task.
-enum Scope {
+enum ScopedOverrides {
   @TaskLocal static var innermost: Node?
 
   /// One scoped override: the layer that `injection` resolves from inside the scope.
