@@ -73,8 +73,9 @@ public final class Dependency<Value> {
     }
   }
 
-  /// The instance: resolved on the first access, then kept by this consumer. Setting it
-  /// replaces it for this consumer only.
+  /// The instance, resolved on the first access and then kept by this consumer.
+  ///
+  /// Setting it replaces it for this consumer only.
   public var instance: Value {
     get {
       if let resolved {
