@@ -112,8 +112,8 @@ extension Injection {
       Telemetry.record(.nothingToRollBack, self, at: location)
       return
     }
-    overrides.removeAll()
     top = published
+    Layer.release(&overrides)
     Telemetry.record(.rolledBack(depth: 0), self, at: location)
   }
 

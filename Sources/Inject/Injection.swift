@@ -93,6 +93,10 @@ public final class Injection<T> {
     self.state = Cell.make(State(top: published))
   }
 
+  deinit {
+    Layer.release(&overrides)
+  }
+
   /// The top of the global override stack.
   var top: Layer<T> {
     get { state.access { $0.top } }

@@ -111,6 +111,17 @@ final class Layer<T> {
   /// Whether an instance built by this layer is alive in its storage.
   var holdsInstance: Bool { stored != nil }
 
+  /// Empties a stack of layers from the top down.
+  ///
+  /// A decorating layer holds the layer beneath it. Released bottom first, as `removeAll()`
+  /// releases an array, each layer would be deallocated inside the deallocation of the one
+  /// above: as many nested frames as layers. From the top, each deallocation ends at once.
+  nonisolated static func release(_ layers: inout [Layer<T>]) {
+    while !layers.isEmpty {
+      layers.removeLast()
+    }
+  }
+
   /// How a layer keeps an instance.
   enum Keeping { case weakly, kept }
 

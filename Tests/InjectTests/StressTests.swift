@@ -1,0 +1,121 @@
+import Inject
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Many consumers and deep override stacks, checked for what stays alive afterwards.
+@Suite @MainActor struct StressTests {
+  static let consumers = 1_000_000
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test(arguments: Strategy.allCases)
+  func millionConsumersLeaveOnlyWhatTheStrategyPromises(strategy: Strategy) {
+    let live = LiveCount()
+    let injection = Injection<Counted>(strategy: strategy, instance: Counted(live))
+    let residentBefore = residentMegabytes()
+    for _ in 0..<Self.consumers {
+      let consumer = Consumer(injection)
+      _ = consumer.service
+    }
+    let expected = strategy == .singleton ? 1 : 0
+    #expect(live.value == expected)
+    #expect(live.created == (strategy == .onDemand ? Self.consumers : expected == 1 ? 1 : Self.consumers))
+    if let residentBefore, let residentAfter = residentMegabytes() {
+      #expect(residentAfter - residentBefore < 64, "resident memory grew by \(residentAfter - residentBefore) MB")
+    }
+  }
+
+  @Test func tenThousandInstanceOverridesArePushedAndPoppedWithNothingRetained() {
+    let (injection, _) = makeInjection(.singleton)
+    weak var weakMock: ServiceImplementation?
+    do {
+      let mock = ServiceImplementation("mock")
+      weakMock = mock
+      for _ in 0..<10_000 {
+        injection.override(with: mock, strategy: .singleton)
+      }
+      #expect(Consumer(injection).service === mock)
+    }
+    for _ in 0..<10_000 {
+      injection.rollbackOverride()
+    }
+    #expect(injection.overrideCount == 0)
+    #expect(weakMock == nil)
+  }
+
+  @Test func tenThousandDecoratorsAreRolledBackWithoutDeepRecursion() {
+    let (injection, _) = makeInjection(.singleton)
+    weak var weakCaptured: ServiceImplementation?
+    do {
+      let captured = ServiceImplementation("captured")
+      weakCaptured = captured
+      for _ in 0..<10_000 {
+        injection.override(with: { _ in captured }, strategy: .onDemand)
+      }
+    }
+    // Each decorator holds the layer beneath it: released bottom first, they would deallocate
+    // one inside another, 10,000 frames deep.
+    injection.rollbackAllOverrides()
+    #expect(weakCaptured == nil)
+    #expect(Consumer(injection).service.name == "implementation #1")
+  }
+
+  @Test func tenThousandDecoratorsAreReleasedWithTheirInjection() {
+    weak var weakCaptured: ServiceImplementation?
+    weak var weakInjection: Injection<any Service>?
+    do {
+      let (injection, _) = makeInjection(.singleton)
+      weakInjection = injection
+      let captured = ServiceImplementation("captured")
+      weakCaptured = captured
+      for _ in 0..<10_000 {
+        injection.override(with: { _ in captured })
+      }
+    }
+    #expect(weakInjection == nil)
+    #expect(weakCaptured == nil)
+  }
+}
+
+/// Counts the instances alive, and all ever created, from any thread.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+private final class LiveCount: Sendable {
+  private let alive = Atomic(0)
+  private let total = Atomic(0)
+  var value: Int { alive.load(ordering: .relaxed) }
+  var created: Int { total.load(ordering: .relaxed) }
+  func increment() {
+    alive.add(1, ordering: .relaxed)
+    total.add(1, ordering: .relaxed)
+  }
+  func decrement() { alive.subtract(1, ordering: .relaxed) }
+}
+
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+private final class Counted: Sendable {
+  let live: LiveCount
+  init(_ live: LiveCount) {
+    self.live = live
+    live.increment()
+  }
+  deinit { live.decrement() }
+}
+
+/// The process's resident memory in megabytes, where the platform tells it (Linux).
+private func residentMegabytes() -> Int? {
+  #if canImport(Glibc)
+  guard let file = fopen("/proc/self/statm", "r") else { return nil }
+  defer { fclose(file) }
+  var line = [CChar](repeating: 0, count: 128)
+  guard fgets(&line, Int32(line.count), file) != nil else { return nil }
+  let fields = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    .split(separator: " ")
+  guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+  return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+  #else
+  return nil
+  #endif
+}
