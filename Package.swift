@@ -12,9 +12,9 @@ let package = Package(
   targets: [
     .target(name: "Inject"),
     .target(name: "InjectTesting", dependencies: ["Inject"]),
-    .target(name: "ExampleServices", dependencies: ["Inject"], path: "Examples/ExampleServices"),
+    .target(name: "ServicePackage", dependencies: ["Inject"], path: "Examples/ServicePackage"),
     .executableTarget(
-      name: "InjectExample", dependencies: ["ExampleServices", "Inject"], path: "Examples/InjectExample"),
+      name: "InjectExample", dependencies: ["ServicePackage", "Inject"], path: "Examples/InjectExample"),
     .testTarget(name: "InjectTests", dependencies: ["Inject"]),
     .testTarget(name: "InjectTestingTests", dependencies: ["Inject", "InjectTesting"]),
     // 1.x code, unchanged: the one target where deprecation warnings are expected.

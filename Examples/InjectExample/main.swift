@@ -1,13 +1,13 @@
-import ExampleServices
 import Inject
+import ServicePackage
 
 /// A screen that consumes the published injections; the configuration lives in
-/// ExampleServices, beside the implementation.
+/// ServicePackage, beside the implementation.
 final class Screen {
   let title: String
-  @Instance(ExampleServices.serviceShared) var shared
-  @Instance(ExampleServices.serviceSingleton) var singleton
-  @Instance(ExampleServices.serviceOnDemand) var onDemand
+  @Instance(ServicePackage.serviceShared) var shared
+  @Instance(ServicePackage.serviceSingleton) var singleton
+  @Instance(ServicePackage.serviceOnDemand) var onDemand
 
   init(_ title: String) { self.title = title }
 }
@@ -15,6 +15,7 @@ final class Screen {
 /// A mock, as a test, preview or demo target would publish it.
 final class MockService: Service {
   let name = "mock"
+  func doWork() -> String { "mock work" }
 }
 
 func same(_ a: any Service, _ b: any Service) -> String { a === b ? "same instance" : "different instances" }

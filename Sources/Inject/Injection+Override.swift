@@ -1,7 +1,7 @@
 extension Injection {
   /// Replaces the implementation for every consumer that resolves from now on.
   ///
-  /// Pushes a layer on this injection's override stack; ``rollbackOverride()`` pops it again.
+  /// Pushes a layer on this injection's override stack; ``rollbackOverride(fileID:line:)`` pops it again.
   /// The replacement is built lazily, when a consumer needs a new instance under `strategy`;
   /// the overridden implementation is never built.
   ///
@@ -30,7 +30,7 @@ extension Injection {
 
   /// Decorates or replaces the implementation for every consumer that resolves from now on.
   ///
-  /// Pushes a layer on this injection's override stack; ``rollbackOverride()`` pops it again.
+  /// Pushes a layer on this injection's override stack; ``rollbackOverride(fileID:line:)`` pops it again.
   /// Whenever the layer needs a new instance under `strategy`, it asks the layer beneath for a
   /// new one (from its factory, not its stored instance) and passes it to `transform`, so
   /// decorators compose:
@@ -44,7 +44,7 @@ extension Injection {
   ///
   /// > Note: Because `transform` receives an instance, the layer beneath builds one each time,
   /// > even if `transform` ignores it (`{ _ in MockService() }`). To replace without building
-  /// > the overridden implementation, use ``override(with:strategy:fileID:line:)-(T,_,_,_)``.
+  /// > the overridden implementation, use `override(with:strategy:)`.
   ///
   /// - Parameters:
   ///   - transform: Receives a new instance from the layer beneath and returns the instance

@@ -34,7 +34,7 @@ extension Injection {
   /// child tasks only.
   ///
   /// `transform` receives a new instance from the layer beneath, as with
-  /// ``override(with:strategy:fileID:line:)-((T)->T,_,_,_)``.
+  /// `override(with:strategy:)` (the closure form).
   ///
   /// - Parameters:
   ///   - transform: Receives a new instance from the layer beneath and returns the one to use.

@@ -20,8 +20,8 @@
 /// `@MainActor` and creating it builds nothing. Everything else about an injection is isolated to
 /// the main actor: reading consumers, overriding and rolling back.
 ///
-/// Tests, previews and demo targets replace the implementation with ``override(with:strategy:fileID:line:)-(T,_,_,_)``
-/// and undo it with ``rollbackOverride()``; see <doc:Overriding>.
+/// Tests, previews and demo targets replace the implementation with `override(with:strategy:)`
+/// and undo it with ``rollbackOverride(fileID:line:)``; see <doc:Overriding>.
 @MainActor
 public final class Injection<T> {
   /// The strategy the injection was published with.

@@ -3,7 +3,7 @@ public import Testing
 
 /// A Swift Testing trait that overrides an injection for one test, or for every test of a suite.
 ///
-/// The override is task-local (see ``Inject/Injection/withOverride(_:strategy:fileID:line:operation:)-(T,_,_,_,()->R)``),
+/// The override is task-local (see ``Inject/Injection/withOverride(_:strategy:fileID:line:operation:)-3060c``),
 /// so tests running in parallel can override the same injection differently and each sees only
 /// its own. Create it with ``Testing/Trait/overriding(_:with:strategy:fileID:line:)-(_,T,_,_,_)``
 /// and its siblings.

@@ -4,6 +4,8 @@ public import Inject
 public protocol Service: AnyObject {
   /// Which instance this is, such as `shared #1`.
   var name: String { get }
+  /// Does the service's work.
+  func doWork() -> String
 }
 
 /// The implementation, beside its published injections.
@@ -18,11 +20,14 @@ public final class ServiceImplementation: Service {
   public nonisolated let name: String
 
   /// Builds the next instance of `kind`, and says so.
-  public init(_ kind: String) {
+  public init(_ kind: String = "service") {
     Self.built[kind, default: 0] += 1
     name = "\(kind) #\(Self.built[kind, default: 0])"
     print("  built    \(name)")
   }
+
+  /// Says which instance did the work.
+  public nonisolated func doWork() -> String { "work done by \(name)" }
 
   deinit {
     print("  released \(name)")
