@@ -3,10 +3,14 @@ public import Testing
 
 /// A Swift Testing trait that overrides an injection for one test, or for every test of a suite.
 ///
-/// The override is task-local (see ``Inject/Injection/withOverride(_:strategy:fileID:line:operation:)-3060c``),
-/// so tests running in parallel can override the same injection differently and each sees only
-/// its own. Create it with ``Testing/Trait/overriding(_:with:strategy:fileID:line:)-(_,T,_,_,_)``
-/// and its siblings.
+/// The override is task-local, like `Injection.withOverride(_:operation:)`, so tests running in
+/// parallel can override the same injection differently and each sees only its own. Create it
+/// with `.overriding(_:with:)`:
+///
+/// ```swift
+/// @Test(.overriding(serviceShared, with: MockService()))
+/// func showsTheMock() { /* ... */ }
+/// ```
 public struct OverrideTrait: TestTrait, SuiteTrait, TestScoping {
   private let scope: @Sendable (@Sendable () async throws -> Void) async throws -> Void
 
