@@ -17,10 +17,18 @@ let package = Package(
       name: "InjectExample", dependencies: ["ServicePackage", "Inject"], path: "Examples/InjectExample"),
     .testTarget(name: "InjectTests", dependencies: ["Inject"]),
     .testTarget(name: "InjectTestingTests", dependencies: ["Inject", "InjectTesting"]),
-    // 1.x code, unchanged: the one target where deprecation warnings are expected.
+    // The documentation's code samples, compiled and run (scripts/check-doc-snippets).
+    .target(name: "DocumentationFixtures", dependencies: ["ServicePackage"], path: "Tests/DocumentationFixtures"),
     .testTarget(
-      name: "InjectLegacyTests", dependencies: ["Inject"],
-      swiftSettings: [.treatWarning("DeprecatedDeclaration", as: .warning)]),
+      name: "DocumentationTests", dependencies: ["DocumentationFixtures", "Inject", "InjectTesting", "ServicePackage"]
+    ),
+    // 1.x code, unchanged: the one target where warnings are expected (deprecations, and 1.x's
+    // existentials written without `any`).
+    .testTarget(
+      name: "InjectLegacyTests", dependencies: ["DocumentationFixtures", "Inject"],
+      swiftSettings: [
+        .treatWarning("DeprecatedDeclaration", as: .warning), .treatWarning("ExistentialAny", as: .warning),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

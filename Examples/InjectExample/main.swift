@@ -1,52 +1,51 @@
 import Inject
 import ServicePackage
 
-/// A screen that consumes the published injections; the configuration lives in
+/// A screen that consumes the published injections; their configuration lives in
 /// ServicePackage, beside the implementation.
 final class Screen {
-  let title: String
   @Instance(ServicePackage.serviceShared) var shared
   @Instance(ServicePackage.serviceSingleton) var singleton
   @Instance(ServicePackage.serviceOnDemand) var onDemand
-
-  init(_ title: String) { self.title = title }
 }
 
 /// A mock, as a test, preview or demo target would publish it.
 final class MockService: Service {
-  let name = "mock"
-  func doWork() -> String { "mock work" }
+  func doWork() -> String { "mock" }
 }
 
-func same(_ a: any Service, _ b: any Service) -> String { a === b ? "same instance" : "different instances" }
+func same(_ first: any Service, _ second: any Service) -> String {
+  first === second ? "the same instance" : "different instances"
+}
 
 print(".shared: one instance while anyone holds it")
-var screens = [Screen("first"), Screen("second")]
-print("  first and second: \(same(screens[0].shared, screens[1].shared))")
+var screens = [Screen(), Screen()]
+print("  two screens: \(same(screens[0].shared, screens[1].shared)), \(screens[0].shared.doWork())")
 screens.removeFirst()
-print("  first is gone; second still holds \(screens[0].shared.name)")
+print("  the first screen is gone; the second still holds \(screens[0].shared.doWork())")
 screens.removeAll()
-print("  second is gone too, so the next screen gets a fresh one:")
-let third = Screen("third")
-print("  third has \(third.shared.name)")
+print("  the second is gone too, so the next screen gets a new one:")
+let third = Screen()
+print("  a third screen has \(third.shared.doWork())")
 
 print("\n.singleton: one instance for the life of the process")
-let a = Screen("a")
-let b = Screen("b")
-print("  a and b: \(same(a.singleton, b.singleton)) (\(a.singleton.name))")
+let first = Screen()
+let second = Screen()
+print("  two screens: \(same(first.singleton, second.singleton)), \(first.singleton.doWork())")
 
 print("\n.onDemand: a new instance for every consumer, released with it")
-var pair = [Screen("c"), Screen("d")]
-print("  c and d: \(same(pair[0].onDemand, pair[1].onDemand)) (\(pair[0].onDemand.name), \(pair[1].onDemand.name))")
+var pair = [Screen(), Screen()]
+print("  two screens: \(same(pair[0].onDemand, pair[1].onDemand)), \(pair[0].onDemand.doWork()) and \(pair[1].onDemand.doWork())")
+print("  one screen goes:")
 pair.removeFirst()
-let d = pair[0]
 
 print("\nlocal override: one consumer only")
-d.singleton = MockService()
-print("  d has \(d.singleton.name), a still has \(a.singleton.name)")
+second.singleton = MockService()
+print("  the second screen has \(second.singleton.doWork()); the first still has \(first.singleton.doWork())")
 
-print("\nglobal override, as a preview or demo target does at its start")
+print("\nglobal override, as a preview, demo or UI-test target does at its start")
 serviceSingleton.override(with: MockService())
-print("  a new screen gets \(Screen("e").singleton.name); a, resolved before, keeps \(a.singleton.name)")
+print("  a new screen gets \(Screen().singleton.doWork())")
+print("  the first screen resolved before the override, so it keeps \(first.singleton.doWork())")
 serviceSingleton.rollbackOverride()
-print("  after rollback a new screen gets \(Screen("f").singleton.name) again")
+print("  after the rollback a new screen gets \(Screen().singleton.doWork()) again")

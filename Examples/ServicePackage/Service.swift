@@ -1,33 +1,28 @@
 public import Inject
 
 /// A dependency that the example publishes under each strategy.
-public protocol Service: AnyObject {
-  /// Which instance this is, such as `shared #1`.
-  var name: String { get }
-  /// Does the service's work.
-  func doWork() -> String
-}
+public protocol Service: AnyObject { func doWork() -> String }
 
 /// The implementation, beside its published injections.
 ///
-/// Its initializer is isolated to the
-/// main actor, which `Injection` allows because it builds instances on the main actor.
+/// Its initializer is isolated to the main actor, which `Injection` allows because it builds
+/// instances on the main actor. Each instance says when it is built and released.
 @MainActor
 public final class ServiceImplementation: Service {
-  private static var built: [String: Int] = [:]
+  private static var built = 0
 
-  /// Which instance this is, such as `shared #1`.
+  /// Which instance this is: `service #1`, `service #2`, …
   public nonisolated let name: String
 
-  /// Builds the next instance of `kind`, and says so.
-  public init(_ kind: String = "service") {
-    Self.built[kind, default: 0] += 1
-    name = "\(kind) #\(Self.built[kind, default: 0])"
+  /// Builds the next instance, and says so.
+  public init() {
+    Self.built += 1
+    name = "service #\(Self.built)"
     print("  built    \(name)")
   }
 
   /// Says which instance did the work.
-  public nonisolated func doWork() -> String { "work done by \(name)" }
+  public nonisolated func doWork() -> String { name }
 
   deinit {
     print("  released \(name)")
@@ -35,12 +30,10 @@ public final class ServiceImplementation: Service {
 }
 
 /// One instance while anyone holds it.
-public let serviceShared = Injection<any Service>(strategy: .shared, instance: ServiceImplementation("shared"))
+public let serviceShared = Injection<any Service>(strategy: .shared, instance: ServiceImplementation())
 
 /// One instance for the life of the process.
-public let serviceSingleton = Injection<any Service>(
-  strategy: .singleton, instance: ServiceImplementation("singleton"))
+public let serviceSingleton = Injection<any Service>(strategy: .singleton, instance: ServiceImplementation())
 
 /// A new instance for every consumer.
-public let serviceOnDemand = Injection<any Service>(
-  strategy: .onDemand, instance: ServiceImplementation("on demand"))
+public let serviceOnDemand = Injection<any Service>(strategy: .onDemand, instance: ServiceImplementation())

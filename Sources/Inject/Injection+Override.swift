@@ -36,10 +36,7 @@ extension Injection {
   /// decorators compose:
   ///
   /// ```swift
-  /// service.override(with: { service in
-  ///   service.setKey("test-key")
-  ///   return service
-  /// }, strategy: .onDemand)
+  /// service.override(with: { service in LoggingService(wrapping: service) }, strategy: .onDemand)
   /// ```
   ///
   /// > Note: Because `transform` receives an instance, the layer beneath builds one each time,

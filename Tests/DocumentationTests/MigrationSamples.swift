@@ -1,0 +1,58 @@
+public import DocumentationFixtures
+public import Inject
+import Testing
+
+// The 2.0 samples of MIGRATION.md and the migration article; the 1.x samples are in
+// InjectLegacyTests/DocumentationSamples.swift.
+
+public let jsonParser = Injection<any Parser>(strategy: .singleton, instance: JSONParser())
+
+public let networking = Injection<any Networking>(strategy: .onDemand, instance: HTTPNetworking())
+
+public let crossDependencyA = Injection<CrossDependencyA>(strategy: .singleton, instance: CrossDependencyA())
+
+final class BackendSDK {
+  @Instance(networking) var network
+  @Instance(jsonParser) var parser
+
+  @MainActor func fetch() { network.fetch() }
+}
+
+struct SomeView: View {
+  @Instance(networking) var network
+}
+
+actor Auth {
+  let crossReferenceA: CrossDependencyA  // Sendable
+
+  init(crossReferenceA: CrossDependencyA) { self.crossReferenceA = crossReferenceA }
+}
+
+@MainActor final class Session {
+  @Instance(crossDependencyA) var crossReference
+  lazy var auth = Auth(crossReferenceA: crossReference)
+}
+
+@Suite @MainActor struct MigrationSamples {
+  @Test func injectingBecomesAnAssignment() {
+    let view = SomeView()
+    view.network = MockNetworking()  // this consumer only; `view.$network.reset()` undoes it
+    #expect(view.network is MockNetworking)
+    view.$network.reset()
+    #expect(view.network is HTTPNetworking)
+  }
+
+  @Test func backendSDKFetchesWithItsOwnNetworking() {
+    let sdk = BackendSDK()
+    sdk.fetch()
+    #expect(sdk.network !== BackendSDK().network, "networking is .onDemand")
+    #expect(sdk.parser === BackendSDK().parser, "parser is .singleton")
+  }
+
+  @Test func actorReceivesItsDependencyFromTheMainActor() {
+    let session = Session()
+    let auth = session.auth
+    let received = auth.crossReferenceA
+    #expect(received === session.crossReference)
+  }
+}
