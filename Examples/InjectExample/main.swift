@@ -35,7 +35,9 @@ print("  two screens: \(same(first.singleton, second.singleton)), \(first.single
 
 print("\n.onDemand: a new instance for every consumer, released with it")
 var pair = [Screen(), Screen()]
-print("  two screens: \(same(pair[0].onDemand, pair[1].onDemand)), \(pair[0].onDemand.doWork()) and \(pair[1].onDemand.doWork())")
+print(
+  "  two screens: \(same(pair[0].onDemand, pair[1].onDemand)), \(pair[0].onDemand.doWork()) and \(pair[1].onDemand.doWork())"
+)
 print("  one screen goes:")
 pair.removeFirst()
 

@@ -99,5 +99,5 @@ extension DependencyValues {
 }
 
 final class DependenciesConsumer: Reading {
-  @Dependency(\.service) var service
+  @Dependencies.Dependency(\.service) var service
 }

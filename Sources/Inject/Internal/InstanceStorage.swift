@@ -66,10 +66,8 @@ final class InstanceStorage<T>: ManagedBuffer<InstanceStorageHeader, T> {
   }
 
   deinit {
-    withUnsafeMutablePointers { header, element in
-      if header.pointee.hasInstance {
-        element.deinitialize(count: 1)
-      }
+    if withUnsafeMutablePointerToHeader({ $0.pointee.hasInstance }) {
+      _ = withUnsafeMutablePointerToElements { $0.move() }
     }
   }
 }

@@ -50,17 +50,8 @@ final class Layer<T> {
     self.source = source
     self.location = location
     self.origin = origin
-    switch source {
-    case .instance(let instance):
-      self.strategy = strategy
-      self.factory = instance
-    case .transform:
-      self.strategy = strategy
-      self.factory = nil
-    case .injection:
-      self.strategy = nil
-      self.factory = nil
-    }
+    self.strategy = if case .injection = source { nil } else { strategy }
+    self.factory = if case .instance(let instance) = source { instance } else { nil }
   }
 
   /// The instance this layer stores for every new consumer, if it has one now: the fast path
@@ -93,8 +84,11 @@ final class Layer<T> {
     }
     let instance = injection.guardingCycles(from: location) { make() }
     Telemetry.record(.built(origin), injection, at: location)
-    if strategy != .onDemand, store(instance) == .kept, strategy == .shared {
-      Telemetry.record(.keptStrongly(origin), injection, at: location)
+    if strategy != .onDemand {
+      let keeping = store(instance)
+      if strategy == .shared && keeping == .strongly {
+        Telemetry.record(.keptStrongly(origin), injection, at: location)
+      }
     }
     return instance
   }
@@ -123,7 +117,7 @@ final class Layer<T> {
   }
 
   /// How a layer keeps an instance.
-  enum Keeping { case weakly, kept }
+  enum Keeping { case weakly, strongly }
 
   /// Keeps `instance` for later consumers: weakly if shared and an object, else strongly.
   private func store(_ instance: T) -> Keeping {
@@ -134,7 +128,7 @@ final class Layer<T> {
         return .weakly
       }
       storage.kept = instance
-      return .kept
+      return .strongly
     }
   }
 }
