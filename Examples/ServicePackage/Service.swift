@@ -11,7 +11,7 @@ public protocol Service: AnyObject { func doWork() -> String }
 public final class ServiceImplementation: Service {
   private static var built = 0
 
-  /// Which instance this is: `service #1`, `service #2`, …
+  /// Which instance this is, counting from `service #1`.
   public nonisolated let name: String
 
   /// Builds the next instance, and says so.

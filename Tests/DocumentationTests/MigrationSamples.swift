@@ -5,10 +5,13 @@ import Testing
 // The 2.0 samples of MIGRATION.md and the migration article; the 1.x samples are in
 // InjectLegacyTests/DocumentationSamples.swift.
 
+/// The migration guide's parser, published as a singleton.
 public let jsonParser = Injection<any Parser>(strategy: .singleton, instance: JSONParser())
 
+/// The migration guide's networking, published on demand.
 public let networking = Injection<any Networking>(strategy: .onDemand, instance: HTTPNetworking())
 
+/// What the migration guide's actor receives.
 public let crossDependencyA = Injection<CrossDependencyA>(strategy: .singleton, instance: CrossDependencyA())
 
 final class BackendSDK {
