@@ -8,9 +8,10 @@
 /// }
 /// ```
 ///
-/// It works in main-actor classes, nonisolated classes, actors and structs (such as SwiftUI
-/// views), because its initializer is `nonisolated`. Reading the property is isolated to the
-/// main actor.
+/// It works in main-actor classes, nonisolated classes and structs (such as SwiftUI views),
+/// because its initializer is `nonisolated`. Reading the property is isolated to the main actor.
+/// An actor does not hold `@Instance` properties: it receives what it needs from the main actor,
+/// as MIGRATION.md shows.
 ///
 /// Resolution is lazy: nothing is built before the first read, so a consumer created before a
 /// global override and read after it gets the override. Once read, the consumer keeps its
