@@ -12,7 +12,7 @@ import Testing
       performing: {
         await MainActor.run { _ = Consumer(cycleA).service }
       })
-    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    let message = result.standardErrorText
     #expect(
       message.contains(
         "Dependency cycle: Injection<CycleA> (App/Cycle.swift:1) → Injection<CycleB> (App/Cycle.swift:2) "
@@ -25,7 +25,7 @@ import Testing
       performing: {
         await MainActor.run { _ = Consumer(selfReading).service }
       })
-    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    let message = result.standardErrorText
     #expect(
       message.contains(
         "Dependency cycle: Injection<SelfReading> (App/Cycle.swift:3) → Injection<SelfReading> (App/Cycle.swift:3)"))
@@ -37,7 +37,7 @@ import Testing
       performing: {
         await MainActor.run { _ = Consumer(onDemandCycle).service }
       })
-    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    let message = result.standardErrorText
     #expect(
       message.contains("Dependency cycle: Injection<OnDemandCycle> (App/Cycle.swift:4) → Injection<OnDemandCycle>"))
   }

@@ -1,4 +1,5 @@
 import Inject
+import Testing
 
 /// The dependency the tests publish: a class, so `===` and `weak` tell instances apart.
 protocol Service: AnyObject {
@@ -42,4 +43,9 @@ final class Consumer<T> {
   init(_ injection: Injection<T>, fileID: StaticString = #fileID, line: UInt = #line) {
     _service = Instance(injection, fileID: fileID, line: line)
   }
+}
+
+extension ExitTest.Result {
+  /// What the child process of an exit test wrote to its standard error, as text.
+  var standardErrorText: String { String(decoding: standardErrorContent, as: UTF8.self) }
 }

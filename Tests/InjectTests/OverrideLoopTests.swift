@@ -15,7 +15,7 @@ import Testing
           injection.override(with: injection)
         }
       })
-    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    let message = result.standardErrorText
     #expect(
       message.contains(
         "Cannot override Injection<Int> (App/Numbers.swift:3) with Injection<Int> (App/Numbers.swift:3): "
@@ -35,7 +35,7 @@ import Testing
           second.override(with: first)
         }
       })
-    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    let message = result.standardErrorText
     #expect(
       message.contains(
         "Cannot override Injection<Int> (App/Numbers.swift:2) with Injection<Int> (App/Numbers.swift:1): "
@@ -56,7 +56,7 @@ import Testing
           }
         }
       })
-    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    let message = result.standardErrorText
     #expect(message.contains("it would resolve from itself"))
   }
 }
