@@ -155,6 +155,6 @@ extension Injection {
   }
 
   private func node(_ layer: Layer<T>) -> ScopedOverrides.Node {
-    ScopedOverrides.Node(injection: ObjectIdentifier(self), layer: layer, next: ScopedOverrides.innermost)
+    ScopedOverrides.Node(injection: self, layer: layer, next: ScopedOverrides.innermost)
   }
 }

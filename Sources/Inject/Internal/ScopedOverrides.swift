@@ -5,12 +5,15 @@ enum ScopedOverrides {
 
   /// One scoped override: the layer that `injection` resolves from inside the scope.
   final class Node: Sendable {
-    let injection: ObjectIdentifier
-    /// A `Layer<T>` of the injection named by `injection`; a main-actor class, so `Sendable`.
+    /// The overridden `Injection<T>`, held strongly: an unstructured task can inherit this node
+    /// and outlive the scope, and an identifier alone could then match another injection
+    /// allocated at the same address.
+    let injection: any AnyObject & Sendable
+    /// A `Layer<T>` of `injection`; a main-actor class, so `Sendable`.
     let layer: any AnyObject & Sendable
     let next: Node?
 
-    init(injection: ObjectIdentifier, layer: any AnyObject & Sendable, next: Node?) {
+    init(injection: any AnyObject & Sendable, layer: any AnyObject & Sendable, next: Node?) {
       self.injection = injection
       self.layer = layer
       self.next = next
@@ -20,10 +23,9 @@ enum ScopedOverrides {
   /// The innermost scoped layer of `injection` in the current task, if any.
   @MainActor
   static func layer<T>(for injection: Injection<T>) -> Layer<T>? {
-    let id = ObjectIdentifier(injection)
     var node = innermost
     while let current = node {
-      if current.injection == id {
+      if current.injection === injection {
         // Only `Injection<T>.withScope` stores a node for this injection, with a `Layer<T>`.
         return unsafeDowncast(current.layer, to: Layer<T>.self)
       }
