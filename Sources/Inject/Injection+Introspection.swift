@@ -9,7 +9,7 @@ extension Injection: @MainActor CustomDebugStringConvertible {
   /// //   the published layer: instance, .shared, published at ServicePackage/Services.swift:12
   /// ```
   public var debugDescription: String {
-    let layers = ([published] + overrides).reversed().map { "  " + $0.debugDescription }
+    let layers = layersTopFirst.map { "  " + $0.debugDescription }
     return (["Injection<\(T.self)> published at \(location), strategy .\(strategy)"] + layers).joined(separator: "\n")
   }
 }
@@ -22,10 +22,15 @@ extension Injection: @MainActor CustomReflectable {
       children: [
         "strategy": strategy,
         "publishedAt": location,
-        "layers": ([published] + overrides).reversed().map(\.debugDescription),
+        "layers": layersTopFirst.map(\.debugDescription),
       ],
       displayStyle: .class)
   }
+}
+
+extension Injection {
+  /// The global override stack, top first, down to the published layer.
+  private var layersTopFirst: [Layer<T>] { ([published] + overrides).reversed() }
 }
 
 extension Layer {
@@ -33,13 +38,16 @@ extension Layer {
   var debugDescription: String {
     let what =
       switch source {
-      case .instance: "instance, .\(strategy.map { "\($0)" } ?? "")"
-      case .transform: "closure, .\(strategy.map { "\($0)" } ?? "")"
+      case .instance: "instance, \(strategyName)"
+      case .transform: "closure, \(strategyName)"
       case .injection(let other): "delegates to \(other.label)"
       }
     let verb = origin == .published ? "published" : "pushed"
     return "\(origin): \(what), \(verb) at \(location)\(holdsInstance ? ", holds an instance" : "")"
   }
+
+  /// `.shared`, `.singleton` or `.onDemand`; building layers always have a strategy.
+  private var strategyName: String { strategy.map { ".\($0)" } ?? "" }
 }
 
 extension Instance: @MainActor CustomDebugStringConvertible {

@@ -25,7 +25,8 @@ extension Injection {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    push(.instance(instance), strategy, at: CodeLocation(fileID: fileID, line: line))
+    let location = CodeLocation(fileID: fileID, line: line)
+    push(layer(.instance(instance), strategy, location, nextOverride), at: location)
   }
 
   /// Decorates or replaces the implementation for every consumer that resolves from now on.
@@ -55,7 +56,8 @@ extension Injection {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    push(.transform(transform, beneath: top), strategy, at: CodeLocation(fileID: fileID, line: line))
+    let location = CodeLocation(fileID: fileID, line: line)
+    push(layer(.transform(transform, beneath: top), strategy, location, nextOverride), at: location)
   }
 
   /// Delegates to another injection, with its strategy, storage and overrides, for every
@@ -75,7 +77,7 @@ extension Injection {
   ///   - line: Where the override is pushed; recorded for diagnostics.
   public func override(with other: Injection<T>, fileID: StaticString = #fileID, line: UInt = #line) {
     let location = CodeLocation(fileID: fileID, line: line)
-    push(layer(delegatingTo: other, location, .override(depth: overrides.count + 1)), at: location)
+    push(layer(delegatingTo: other, location, nextOverride), at: location)
   }
 
   /// Pops the most recent override, restoring the layer beneath it.
@@ -88,14 +90,7 @@ extension Injection {
   ///   - fileID: Where the rollback is made; recorded for diagnostics.
   ///   - line: Where the rollback is made; recorded for diagnostics.
   public func rollbackOverride(fileID: StaticString = #fileID, line: UInt = #line) {
-    let location = CodeLocation(fileID: fileID, line: line)
-    guard !overrides.isEmpty else {
-      Telemetry.record(.nothingToRollBack, self, at: location)
-      return
-    }
-    overrides.removeLast()
-    top = overrides.last ?? published
-    Telemetry.record(.rolledBack(depth: overrides.count), self, at: location)
+    rollback(to: overrides.count - 1, at: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Pops every override, restoring the published configuration.
@@ -104,29 +99,30 @@ extension Injection {
   ///   - fileID: Where the rollback is made; recorded for diagnostics.
   ///   - line: Where the rollback is made; recorded for diagnostics.
   public func rollbackAllOverrides(fileID: StaticString = #fileID, line: UInt = #line) {
-    let location = CodeLocation(fileID: fileID, line: line)
-    guard !overrides.isEmpty else {
-      Telemetry.record(.nothingToRollBack, self, at: location)
-      return
-    }
-    top = published
-    Layer.release(&overrides)
-    Telemetry.record(.rolledBack(depth: 0), self, at: location)
+    rollback(to: 0, at: CodeLocation(fileID: fileID, line: line))
   }
 
   /// The number of overrides on the global stack.
   public var overrideCount: Int { overrides.count }
 
-  private func push(_ source: Layer<T>.Source, _ strategy: Strategy?, at location: CodeLocation) {
-    push(layer(source, strategy, location, .override(depth: overrides.count + 1)), at: location)
-  }
+  /// Which layer the next override will be, as telemetry names it.
+  private var nextOverride: InjectionEvent.Layer { .override(depth: overrides.count + 1) }
 
   private func push(_ layer: Layer<T>, at location: CodeLocation) {
     if let firstResolvedAt = state.access({ $0.firstResolvedAt }) {
       Telemetry.record(.staleOverride(firstResolvedAt: firstResolvedAt), self, at: location)
     }
     overrides.append(layer)
-    top = layer
     Telemetry.record(.overridePushed(depth: overrides.count), self, at: location)
+  }
+
+  /// Pops overrides until `depth` are left; with none to pop, tells the telemetry.
+  private func rollback(to depth: Int, at location: CodeLocation) {
+    guard !overrides.isEmpty else {
+      Telemetry.record(.nothingToRollBack, self, at: location)
+      return
+    }
+    Layer.pop(&overrides, downTo: depth)
+    Telemetry.record(.rolledBack(depth: overrides.count), self, at: location)
   }
 }

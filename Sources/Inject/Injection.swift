@@ -34,7 +34,9 @@ public final class Injection<T> {
   let published: Layer<T>
 
   /// The global override stack, bottom first.
-  var overrides: [Layer<T>] = []
+  var overrides: [Layer<T>] = [] {
+    didSet { top = overrides.last ?? published }
+  }
 
   /// What resolution reads for every new consumer, in a cell so that reading it from the
   /// consumer's module costs no exclusivity check.
@@ -46,7 +48,8 @@ public final class Injection<T> {
 
   @usableFromInline
   struct State {
-    /// The layer that new consumers resolve from when no scoped override applies.
+    /// The layer that new consumers resolve from when no scoped override applies: the last
+    /// of `overrides`, or `published`, kept here so that the fast path reads one field.
     @usableFromInline
     var top: Layer<T>
     /// How many task-local scopes override this injection right now, in any task.
@@ -86,7 +89,7 @@ public final class Injection<T> {
     line: UInt = #line
   ) {
     let location = CodeLocation(fileID: fileID, line: line)
-    let published = Layer(.instance(instance), strategy: strategy, location: location, origin: .published)
+    let published = Layer<T>(.instance(instance), strategy: strategy, location: location, origin: .published)
     self.strategy = strategy
     self.location = location
     self.published = published
@@ -94,11 +97,11 @@ public final class Injection<T> {
   }
 
   deinit {
-    Layer.release(&overrides)
+    Layer.pop(&overrides, downTo: 0)
   }
 
-  /// The top of the global override stack.
-  var top: Layer<T> {
+  /// The top of the global override stack; set only by `overrides`' observer.
+  private(set) var top: Layer<T> {
     get { state.access { $0.top } }
     set { state.access { $0.top = newValue } }
   }
@@ -132,10 +135,11 @@ public final class Injection<T> {
     effectiveTop.resolve(for: self, from: location)
   }
 
-  /// A new instance from the current configuration, never a stored one.
-  func make() -> T {
+  /// A new instance from the current configuration for a consumer at `location`, never a
+  /// stored one.
+  func make(from location: CodeLocation) -> T {
     let layer = effectiveTop
-    return guardingCycles(from: location) { layer.make() }
+    return guardingCycles(from: location) { layer.make(from: location) }
   }
 
   /// The layer that resolves for the current task.
@@ -151,16 +155,16 @@ public final class Injection<T> {
   /// naming the chain if this injection is asked again before `body` returns (a cycle).
   @inlinable
   func guardingCycles(from location: CodeLocation, _ body: () -> T) -> T {
-    let isResolving = state.access { state in
+    let wasResolving = state.access { state in
       if state.firstResolvedAt == nil {
         state.firstResolvedAt = location
       }
+      defer { state.isResolving = true }
       return state.isResolving
     }
-    if isResolving {
+    if wasResolving {
       reportCycle()
     }
-    state.access { $0.isResolving = true }
     Resolution.chain.access { $0.append(Unmanaged.passUnretained(self)) }
     defer {
       Resolution.chain.access { _ = $0.popLast() }

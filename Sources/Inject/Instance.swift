@@ -58,6 +58,7 @@ public struct Instance<T> {
     get { storage.value }
     nonmutating set {
       storage.set(newValue, isLocal: true)
+      // One flag read here keeps the inlined setter from calling out when nothing listens.
       if Telemetry.isActive {
         storage.injection.recordLocalOverride(at: storage.location)
       }

@@ -44,28 +44,21 @@ import Testing
     #expect(factory.calls == 1)
   }
 
-  @Test func overrideStrategyDefaultsToThePublishedOne() {
+  /// No strategy keeps the published `.onDemand` (a new mock per consumer); `.singleton`
+  /// builds one mock for all.
+  @Test(arguments: [(nil, 2), (Strategy.singleton, 1)] as [(Strategy?, Int)])
+  func overrideStrategyDefaultsToThePublishedOne(strategy: Strategy?, expectedBuilds: Int) {
     let (injection, _) = makeInjection(.onDemand)
     var builds = 0
     injection.override(
       with: {
         builds += 1
         return ServiceImplementation("mock \(builds)")
-      }())
-    #expect(Consumer(injection).service !== Consumer(injection).service)
-    #expect(builds == 2)
-  }
-
-  @Test func overrideWithExplicitStrategy() {
-    let (injection, _) = makeInjection(.onDemand)
-    var builds = 0
-    injection.override(
-      with: {
-        builds += 1
-        return ServiceImplementation("mock \(builds)")
-      }(), strategy: .singleton)
-    #expect(Consumer(injection).service === Consumer(injection).service)
-    #expect(builds == 1)
+      }(), strategy: strategy)
+    let first = Consumer(injection).service
+    let second = Consumer(injection).service
+    #expect((first === second) == (expectedBuilds == 1))
+    #expect(builds == expectedBuilds)
   }
 
   @Test func closureReceivesANewInstanceFromTheFactoryBeneathNotItsCachedOne() {

@@ -83,6 +83,24 @@ import Testing
         + "injection was first resolved at App/Screen.swift:8; consumers that resolved before keep their instance")
   }
 
+  @Test func firstResolutionThroughADecoratorNamesTheConsumer() {
+    let recorder = Recorder()
+    let injection = Injection<any Service>(
+      strategy: .singleton, instance: ServiceImplementation("a"), fileID: "Services/Service.swift", line: 107)
+    let other = Injection<any Service>(
+      strategy: .singleton, instance: ServiceImplementation("b"), fileID: "Services/Other.swift", line: 108)
+    recorder.recording {
+      injection.override(with: other)
+      injection.override(with: { LoggingDecorator($0) })
+      _ = Consumer(injection, fileID: "App/Screen.swift", line: 8).service
+      other.override(with: ServiceImplementation("late"), fileID: "Tests/Setup.swift", line: 40)
+    }
+    let stale = recorder.events(of: "Services/Other.swift:108").map(\.kind).filter {
+      if case .staleOverride = $0 { true } else { false }
+    }
+    #expect(stale == [.staleOverride(firstResolvedAt: CodeLocation(fileID: "App/Screen.swift", line: 8))])
+  }
+
   @Test func withoutTelemetryNothingIsRecorded() {
     let recorder = Recorder()
     let injection = Injection<any Service>(
@@ -92,6 +110,13 @@ import Testing
     injection.rollbackOverride()
     #expect(recorder.events(of: "Services/Service.swift:106").isEmpty)
   }
+}
+
+/// Wraps another service, as a decorating override does.
+private final class LoggingDecorator: Service {
+  let wrapped: any Service
+  init(_ wrapped: any Service) { self.wrapped = wrapped }
+  var name: String { "logged \(wrapped.name)" }
 }
 
 /// A telemetry that keeps every event, installed only while `recording` runs.

@@ -22,7 +22,7 @@ extension Injection {
           + "(\(loop.map(\.label).joined(separator: " → "))). To fix this, override with a "
           + "different injection or with an instance.")
     }
-    return Layer(.injection(other), strategy: other.strategy, location: location, origin: origin)
+    return Layer(.injection(other), strategy: nil, location: location, origin: origin)
   }
 
   /// The loop from `self` back to `self` that delegating to `other` would form, if any.

@@ -46,11 +46,12 @@ final class Layer<T> {
   @usableFromInline
   nonisolated(unsafe) let storage = Cell.make(Storage())
 
-  nonisolated init(_ source: Source, strategy: Strategy, location: CodeLocation, origin: InjectionEvent.Layer) {
+  /// A layer; `strategy` is `nil` for one that delegates to another injection.
+  nonisolated init(_ source: Source, strategy: Strategy?, location: CodeLocation, origin: InjectionEvent.Layer) {
     self.source = source
     self.location = location
     self.origin = origin
-    self.strategy = if case .injection = source { nil } else { strategy }
+    self.strategy = strategy
     self.factory = if case .instance(let instance) = source { instance } else { nil }
   }
 
@@ -82,7 +83,7 @@ final class Layer<T> {
       Telemetry.record(.returnedFromStorage(origin), injection, at: location)
       return stored
     }
-    let instance = injection.guardingCycles(from: location) { make() }
+    let instance = injection.guardingCycles(from: location) { make(from: location) }
     Telemetry.record(.built(origin), injection, at: location)
     if strategy != .onDemand {
       let keeping = store(instance)
@@ -93,25 +94,25 @@ final class Layer<T> {
     return instance
   }
 
-  /// A new instance from this layer's source, never a stored one.
-  func make() -> T {
+  /// A new instance from this layer's source for a consumer at `location`, never a stored one.
+  func make(from location: CodeLocation) -> T {
     switch source {
     case .instance(let instance): instance()
-    case .transform(let transform, let beneath): transform(beneath.make())
-    case .injection(let other): other.make()
+    case .transform(let transform, let beneath): transform(beneath.make(from: location))
+    case .injection(let other): other.make(from: location)
     }
   }
 
   /// Whether an instance built by this layer is alive in its storage.
   var holdsInstance: Bool { stored != nil }
 
-  /// Empties a stack of layers from the top down.
+  /// Pops a stack of layers from the top down until `depth` are left.
   ///
   /// A decorating layer holds the layer beneath it. Released bottom first, as `removeAll()`
   /// releases an array, each layer would be deallocated inside the deallocation of the one
   /// above: as many nested frames as layers. From the top, each deallocation ends at once.
-  nonisolated static func release(_ layers: inout [Layer<T>]) {
-    while !layers.isEmpty {
+  nonisolated static func pop(_ layers: inout [Layer<T>], downTo depth: Int) {
+    while layers.count > depth {
       layers.removeLast()
     }
   }
