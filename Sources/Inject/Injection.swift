@@ -60,6 +60,10 @@ public final class Injection<T> {
     /// Whether this injection is building or delegating right now, to catch cycles.
     @usableFromInline
     var isResolving = false
+    /// While `isResolving`, the injection this one is building or delegating inside, if any:
+    /// a link of the chain that a dependency-cycle message names.
+    @usableFromInline
+    var outer: Unmanaged<AnyObject>?
     /// Where a consumer first resolved this injection, to report overrides pushed too late.
     @usableFromInline
     var firstResolvedAt: CodeLocation?
@@ -115,11 +119,15 @@ public final class Injection<T> {
   @inlinable
   func resolve(from location: CodeLocation) -> T {
     if !Telemetry.isActive {
-      let (top, activeScopes) = state.access { ($0.top, $0.activeScopes) }
+      let (top, activeScopes) = state.access { (Unmanaged.passUnretained($0.top), $0.activeScopes) }
       if activeScopes == 0 {
-        if let instance = top.stored {
+        // Reads the top layer without retaining it. Safe: it is `top` of this injection, which
+        // the caller keeps alive, and `stored` runs no code that could pop it.
+        if let instance = top.withGuaranteedReference({ $0.stored }) {
           return instance
         }
+        // A factory can pop its own layer, so it is retained for the call.
+        let top = top.takeUnretainedValue()
         if top.strategy == .onDemand, let factory = top.factory {
           return guardingCycles(from: location, factory)
         }
@@ -155,30 +163,35 @@ public final class Injection<T> {
   /// naming the chain if this injection is asked again before `body` returns (a cycle).
   @inlinable
   func guardingCycles(from location: CodeLocation, _ body: () -> T) -> T {
+    let outer = Resolution.innermost.access { $0 }
     let wasResolving = state.access { state in
       if state.firstResolvedAt == nil {
         state.firstResolvedAt = location
       }
-      defer { state.isResolving = true }
       return state.isResolving
     }
     if wasResolving {
-      reportCycle()
+      reportCycle(innermost: outer)
     }
-    Resolution.chain.access { $0.append(Unmanaged.passUnretained(self)) }
+    state.access { state in
+      state.isResolving = true
+      state.outer = outer
+    }
+    Resolution.innermost.access { $0 = Unmanaged.passUnretained(self) }
     defer {
-      Resolution.chain.access { _ = $0.popLast() }
+      Resolution.innermost.access { $0 = outer }
       state.access { $0.isResolving = false }
     }
     return body()
   }
 
   @usableFromInline
-  func reportCycle() -> Never {
-    Resolution.cycle(at: self)
+  func reportCycle(innermost: Unmanaged<AnyObject>?) -> Never {
+    Resolution.cycle(at: self, innermost: innermost)
   }
 }
 
 extension Injection: InjectionIdentity {
   var label: String { "Injection<\(T.self)> (\(location))" }
+  var outer: Unmanaged<AnyObject>? { state.access { $0.outer } }
 }

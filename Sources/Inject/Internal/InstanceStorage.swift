@@ -60,7 +60,9 @@ final class InstanceStorage<T>: ManagedBuffer<InstanceStorageHeader, T> {
     if let instance {
       return instance
     }
-    let resolved = injection.resolve(from: location)
+    // Resolves through a reference it does not retain. Safe: the header's injection is a `let`
+    // that this storage holds strongly, and the caller keeps this storage alive.
+    let resolved = Unmanaged.passUnretained(injection).withGuaranteedReference { $0.resolve(from: location) }
     set(resolved, isLocal: false)
     return resolved
   }

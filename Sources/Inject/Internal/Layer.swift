@@ -24,9 +24,42 @@ final class Layer<T> {
     /// The shared instance, held weakly so that it is released after its last holder.
     @usableFromInline
     weak var shared: AnyObject?
+    /// The same instance as a `T`, its bits copied without a retain.
+    ///
+    /// An unowned copy, valid exactly while `shared` is not `nil`. Reading it back costs a copy
+    /// of bits instead of the dynamic cast from `AnyObject` to `T` (a protocol-conformance
+    /// lookup when `T` is an existential). Allocated on the first weak store, deallocated with
+    /// the layer.
+    @usableFromInline
+    var sharedBits: UnsafeMutablePointer<T>?
 
     @inlinable
     init() {}
+
+    /// The shared instance, if it is still alive.
+    @inlinable
+    var sharedInstance: T? {
+      guard let sharedBits, let object = shared else { return nil }
+      // Loading `object` from the weak reference retained the instance, and that retain becomes
+      // the returned value's: the bits are taken as they are, without another retain, and
+      // `object` is not released. Safe: `sharedBits` holds the bits of the instance that
+      // `object` is, and `object` keeps it alive until the returned value owns it.
+      _ = Unmanaged.passRetained(consume object)
+      return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+        let value = buffer.baseAddress.unsafelyUnwrapped
+        UnsafeMutableRawPointer(value).copyMemory(from: sharedBits, byteCount: MemoryLayout<T>.size)
+        return value.move()
+      }
+    }
+
+    /// Holds `instance`, whose dynamic type is a class, weakly.
+    mutating func keepWeakly(_ instance: T, as object: AnyObject) {
+      let bits = sharedBits ?? .allocate(capacity: 1)
+      // Copies the bits without a retain; see `sharedBits`.
+      withUnsafeBytes(of: instance) { UnsafeMutableRawBufferPointer(start: bits, count: $0.count).copyMemory(from: $0) }
+      sharedBits = bits
+      shared = object
+    }
   }
 
   let source: Source
@@ -55,6 +88,11 @@ final class Layer<T> {
     self.factory = if case .instance(let instance) = source { instance } else { nil }
   }
 
+  deinit {
+    // The bits are an unowned copy, so there is nothing to deinitialize; see `Storage`.
+    storage.access { $0.sharedBits?.deallocate() }
+  }
+
   /// The instance this layer stores for every new consumer, if it has one now: the fast path
   /// of resolution, which builds and delegates nothing.
   @inlinable
@@ -63,13 +101,7 @@ final class Layer<T> {
       if let kept = storage.kept {
         return kept
       }
-      // The object was stored from a value of type `T` (see `store(_:)`), so the cast succeeds.
-      // NB: `if let` rather than `flatMap`: a closure formed here is isolated to the main
-      // actor, and passing one to the standard library costs a run-time isolation check.
-      if let shared = storage.shared {
-        return shared as? T
-      }
-      return nil
+      return storage.sharedInstance
     }
   }
 
@@ -125,7 +157,7 @@ final class Layer<T> {
     let boxed = instance as Any
     return storage.access { storage in
       if strategy == .shared && type(of: boxed) is AnyClass {
-        storage.shared = boxed as AnyObject
+        storage.keepWeakly(instance, as: boxed as AnyObject)
         return .weakly
       }
       storage.kept = instance

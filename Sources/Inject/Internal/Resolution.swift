@@ -1,16 +1,23 @@
-/// The injections whose instances are being built or delegated on the main actor right now,
-/// innermost last: the chain that a dependency-cycle message names.
+/// The injections building or delegating on the main actor right now, as a chain without an
+/// allocation: a global names the innermost, and each of them names the one it runs inside.
 @MainActor
 @usableFromInline
 enum Resolution {
+  /// The injection whose instance is being built or delegated innermost right now, if any.
   @usableFromInline
-  static let chain = Cell<[Unmanaged<AnyObject>]>.make([])
+  static let innermost = Cell<Unmanaged<AnyObject>?>.make(nil)
 
-  /// Stops the program: `injection` was asked for an instance while it is building one.
-  static func cycle(at injection: some InjectionIdentity) -> Never {
-    let ids = chain.access { $0 }.map { $0.takeUnretainedValue() }
-    // Every entry is an injection whose `guardingCycles` frame is still on the stack.
-    let labels = ids.drop { $0 !== injection }.compactMap { ($0 as? any InjectionIdentity)?.label }
+  /// Stops the program: `injection` was asked for an instance while it is building one, and
+  /// `innermost` is the injection that asked.
+  static func cycle(at injection: some InjectionIdentity, innermost: Unmanaged<AnyObject>?) -> Never {
+    var labels = [injection.label]
+    var next = innermost
+    // Every injection on the way is building or delegating, so its `outer` is current, and the
+    // walk ends at `injection`, which is building too.
+    while let identity = next?.takeUnretainedValue() as? any InjectionIdentity, identity !== injection {
+      labels.insert(identity.label, at: 1)
+      next = identity.outer
+    }
     fatalError(
       "Dependency cycle: \((labels + [injection.label]).joined(separator: " → ")). "
         + "To fix this, break the cycle: read one of these dependencies lazily (after init) "
@@ -24,4 +31,7 @@ protocol InjectionIdentity: AnyObject {
   /// The injection's type and where it was published, such as
   /// `Injection<Service> (ServicePackage/Services.swift:12)`.
   var label: String { get }
+
+  /// While the injection is building or delegating, the injection it runs inside, if any.
+  var outer: Unmanaged<AnyObject>? { get }
 }
