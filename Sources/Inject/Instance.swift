@@ -55,12 +55,7 @@ public struct Instance<T> {
   /// Setting it replaces the instance for this consumer only.
   @inlinable @MainActor
   public var wrappedValue: T {
-    get {
-      // Reads through a reference the caller does not retain. Safe: `storage` is a `let` of
-      // this wrapper, which its consumer stores and never replaces, and the caller keeps the
-      // consumer alive while it reads the property.
-      Unmanaged.passUnretained(storage).withGuaranteedReference { $0.value }
-    }
+    get { storage.value }
     nonmutating set {
       storage.set(newValue, isLocal: true)
       // One flag read here keeps the inlined setter from calling out when nothing listens.
