@@ -118,22 +118,40 @@ public final class Injection<T> {
   /// specialized for `T`.
   @inlinable
   func resolve(from location: CodeLocation) -> T {
-    if !Telemetry.isActive {
-      let (top, activeScopes) = state.access { (Unmanaged.passUnretained($0.top), $0.activeScopes) }
-      if activeScopes == 0 {
-        // Reads the top layer without retaining it. Safe: it is `top` of this injection, which
-        // the caller keeps alive, and `stored` runs no code that could pop it.
-        if let instance = top.withGuaranteedReference({ $0.stored }) {
-          return instance
-        }
-        // A factory can pop its own layer, so it is retained for the call.
-        let top = top.takeUnretainedValue()
-        if top.strategy == .onDemand, let factory = top.factory {
-          return guardingCycles(from: location, factory)
-        }
-      }
+    if let storedInstance {
+      return storedInstance
+    }
+    return resolveUnstored(from: location)
+  }
+
+  /// The instance a new consumer declared at `location` gets when ``storedInstance`` is `nil`:
+  /// built, delegated, or found the general way.
+  @inlinable
+  func resolveUnstored(from location: CodeLocation) -> T {
+    // A factory can pop its own layer: the copy of the closure it is called through keeps it
+    // alive.
+    if let factory = fromTopLayer({ $0.strategy == .onDemand ? $0.factory : nil }) {
+      return guardingCycles(from: location, factory)
     }
     return resolveThroughLayers(from: location)
+  }
+
+  /// The instance that the top layer stores for every new consumer, if it has one and resolution
+  /// can take the fast path: the part of resolution that runs no code of the user's.
+  @inlinable
+  var storedInstance: T? { fromTopLayer { $0.stored } }
+
+  /// What `read` finds in the top layer, or `nil` when resolution must take the general path:
+  /// a telemetry listens, or a scoped override of this injection is active in some task.
+  @inlinable
+  func fromTopLayer<Result>(_ read: (Layer<T>) -> Result?) -> Result? {
+    if Telemetry.isActive {
+      return nil
+    }
+    let (top, activeScopes) = state.access { (Unmanaged.passUnretained($0.top), $0.activeScopes) }
+    // Reads the top layer without retaining it. Safe: it is `top` of this injection, which the
+    // caller keeps alive, and `read` runs no code that could pop it.
+    return activeScopes == 0 ? top.withGuaranteedReference(read) : nil
   }
 
   /// The instance a new consumer gets now, the general way: looks up scoped overrides, builds,

@@ -55,7 +55,15 @@ public struct Instance<T> {
   /// Setting it replaces the instance for this consumer only.
   @inlinable @MainActor
   public var wrappedValue: T {
-    get { storage.value }
+    get {
+      // Reads through a storage it does not retain while no code of the user's runs (only such
+      // code could replace this wrapper in its consumer); retains it for resolving otherwise.
+      // Safe: the caller keeps the consumer, and so this wrapper's storage, alive for the read.
+      if let stored = Unmanaged.passUnretained(storage).withGuaranteedReference({ $0.storedValue }) {
+        return stored
+      }
+      return storage.resolveUnstored()
+    }
     nonmutating set {
       storage.set(newValue, isLocal: true)
       // One flag read here keeps the inlined setter from calling out when nothing listens.

@@ -38,6 +38,28 @@ final class LazyNewConsumer: Reading {
   lazy var service: any Service = ServiceImplementation()
 }
 
+/// The instance the hand-written `.shared` baseline reads, held weakly as `.shared` holds it.
+@MainActor weak var weakGlobalService: (any Service)?
+
+/// A hand-written `.shared`: the instance while anyone holds it, a new one after the last goes.
+@MainActor func sharedGlobalService() -> any Service {
+  if let service = weakGlobalService {
+    return service
+  }
+  let service = ServiceImplementation()
+  weakGlobalService = service
+  return service
+}
+
+/// A `lazy var` to a weakly held instance: the baseline for `.shared`.
+///
+/// A weakly referenced object has a side table, which every retain and release of it goes
+/// through, so reading it costs more than reading `globalService` in any code that releases it
+/// after its last holder.
+final class LazySharedConsumer: Reading {
+  lazy var service: any Service = sharedGlobalService()
+}
+
 // MARK: Inject
 
 let injectSingleton = Injection<any Service>(strategy: .singleton, instance: ServiceImplementation())

@@ -99,6 +99,13 @@ func creationAndFirstRead() {
   mainActorBenchmark("create/baseline lazy var (new instance)") { benchmark in
     benchmark.measure { createAndRead(LazyNewConsumer()) }
   }
+  mainActorBenchmark("create/baseline lazy var (weak global)") { benchmark in
+    // A long-lived holder keeps the instance alive, as for `.shared` below.
+    let holder = LazySharedConsumer()
+    blackHole(holder.service)
+    benchmark.measure { createAndRead(LazySharedConsumer()) }
+    blackHole(holder)
+  }
   mainActorBenchmark("create/Inject .singleton") { benchmark in
     benchmark.measure { createAndRead(InjectSingletonConsumer()) }
   }

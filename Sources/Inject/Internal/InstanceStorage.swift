@@ -54,17 +54,35 @@ final class InstanceStorage<T>: ManagedBuffer<InstanceStorageHeader, T> {
     }
   }
 
-  /// The instance, resolved from the injection on the first read.
+  /// The instance if this storage holds one, or if the injection stores one for every new
+  /// consumer (which this storage then keeps): the part of a read that runs no code of the
+  /// user's. (It copies instances, which runs none, and stores one only where none was, so it
+  /// runs no `deinit` either.)
   @inlinable @MainActor
-  var value: T {
+  var storedValue: T? {
     if let instance {
       return instance
     }
-    // Resolves through a reference it does not retain. Safe: the header's injection is a `let`
-    // that this storage holds strongly, and the caller keeps this storage alive.
-    let resolved = Unmanaged.passUnretained(injection).withGuaranteedReference { $0.resolve(from: location) }
+    guard let stored = withInjection({ $0.storedInstance }) else { return nil }
+    set(stored, isLocal: false)
+    return stored
+  }
+
+  /// Resolves an instance when ``storedValue`` is `nil`, and keeps it.
+  @inlinable @MainActor
+  func resolveUnstored() -> T {
+    let resolved = withInjection { $0.resolveUnstored(from: location) }
     set(resolved, isLocal: false)
     return resolved
+  }
+
+  /// Runs `body` with the injection, without retaining it.
+  ///
+  /// Safe: the header's injection is a `let` that this storage holds strongly, and the caller
+  /// keeps this storage alive.
+  @inlinable
+  func withInjection<Result>(_ body: (Injection<T>) -> Result) -> Result {
+    Unmanaged.passUnretained(injection).withGuaranteedReference(body)
   }
 
   deinit {
