@@ -28,8 +28,8 @@ final class Layer<T> {
     ///
     /// An unowned copy, valid exactly while `shared` is not `nil`. Reading it back costs a copy
     /// of bits instead of the dynamic cast from `AnyObject` to `T` (a protocol-conformance
-    /// lookup when `T` is an existential). Allocated on the first weak store, deallocated with
-    /// the layer.
+    /// lookup when `T` is an existential). Allocated on the first weak store, with a scratch
+    /// slot after it, and deallocated with the layer.
     @usableFromInline
     var sharedBits: UnsafeMutablePointer<T>?
 
@@ -45,16 +45,16 @@ final class Layer<T> {
       // `object` is not released. Safe: `sharedBits` holds the bits of the instance that
       // `object` is, and `object` keeps it alive until the returned value owns it.
       _ = Unmanaged.passRetained(consume object)
-      return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-        let value = buffer.baseAddress.unsafelyUnwrapped
-        UnsafeMutableRawPointer(value).copyMemory(from: sharedBits, byteCount: MemoryLayout<T>.size)
-        return value.move()
-      }
+      // The bits are copied to the scratch slot after them and taken from there, so that the
+      // first slot keeps them for the next consumer.
+      let scratch = sharedBits + 1
+      UnsafeMutableRawPointer(scratch).copyMemory(from: sharedBits, byteCount: MemoryLayout<T>.size)
+      return scratch.move()
     }
 
     /// Holds `instance`, whose dynamic type is a class, weakly.
     mutating func keepWeakly(_ instance: T, as object: AnyObject) {
-      let bits = sharedBits ?? .allocate(capacity: 1)
+      let bits = sharedBits ?? .allocate(capacity: 2)
       // Copies the bits without a retain; see `sharedBits`.
       withUnsafeBytes(of: instance) { UnsafeMutableRawBufferPointer(start: bits, count: $0.count).copyMemory(from: $0) }
       sharedBits = bits
