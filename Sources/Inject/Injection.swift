@@ -35,7 +35,9 @@ public final class Injection<T> {
 
   /// The global override stack, bottom first.
   var overrides: [Layer<T>] = [] {
-    didSet { top = overrides.last ?? published }
+    // NB: not `overrides.last`: in unspecialized code, `last` reads through a generic
+    // collection accessor whose coroutine frame is heap-allocated on every push and pop.
+    didSet { top = overrides.isEmpty ? published : overrides[overrides.endIndex - 1] }
   }
 
   /// What resolution reads for every new consumer, in a cell so that reading it from the
