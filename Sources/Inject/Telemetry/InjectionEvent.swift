@@ -54,7 +54,15 @@ public struct InjectionEvent: Sendable, CustomStringConvertible {
   /// What happened.
   public let kind: Kind
   /// The injection's type, such as `Injection<any Service>`.
-  public let injection: String
+  public var injection: String {
+    switch name {
+    case .text(let text): text
+    case .instanceType(let type): "Injection<\(type)>"
+    }
+  }
+  /// The injection's type as given, or the type of its instances, named only when asked: so
+  /// that recording an event formats nothing for a telemetry that drops it.
+  private let name: Name
   /// Where the injection was published.
   public let publishedAt: CodeLocation
   /// Where it happened: the consumer's declaration, or the call site of an override.
@@ -68,10 +76,24 @@ public struct InjectionEvent: Sendable, CustomStringConvertible {
   ///   - publishedAt: Where the injection was published.
   ///   - location: Where it happened.
   public init(kind: Kind, injection: String, publishedAt: CodeLocation, location: CodeLocation) {
+    self.init(kind: kind, name: .text(injection), publishedAt: publishedAt, location: location)
+  }
+
+  /// An event of an `Injection<Instance>`.
+  init<Instance>(kind: Kind, of _: Injection<Instance>, publishedAt: CodeLocation, location: CodeLocation) {
+    self.init(kind: kind, name: .instanceType(Instance.self), publishedAt: publishedAt, location: location)
+  }
+
+  private init(kind: Kind, name: Name, publishedAt: CodeLocation, location: CodeLocation) {
     self.kind = kind
-    self.injection = injection
+    self.name = name
     self.publishedAt = publishedAt
     self.location = location
+  }
+
+  private enum Name: Sendable {
+    case text(String)
+    case instanceType(any Any.Type)
   }
 
   /// One line naming the injection, what happened and where.

@@ -74,7 +74,6 @@ enum Telemetry {
   static func record<T>(_ kind: InjectionEvent.Kind, _ injection: Injection<T>, at location: CodeLocation) {
     guard let telemetry = installed.access({ $0.telemetry }) else { return }
     telemetry.record(
-      InjectionEvent(
-        kind: kind, injection: "Injection<\(T.self)>", publishedAt: injection.location, location: location))
+      InjectionEvent(kind: kind, of: injection, publishedAt: injection.location, location: location))
   }
 }
