@@ -12,7 +12,13 @@ struct LoggerTelemetry: InjectionTelemetry {
 
 /// On Apple platforms, `os.Logger` at the debug level.
 func defaultTelemetry() -> (any InjectionTelemetry)? { LoggerTelemetry() }
+
+/// Whether `defaultTelemetry()` returns a telemetry.
+let hasDefaultTelemetry = true
 #else
 /// Elsewhere, silence.
 func defaultTelemetry() -> (any InjectionTelemetry)? { nil }
+
+/// Whether `defaultTelemetry()` returns a telemetry.
+let hasDefaultTelemetry = false
 #endif

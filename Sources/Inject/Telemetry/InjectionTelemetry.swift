@@ -43,36 +43,27 @@ public protocol InjectionTelemetry: Sendable {
 /// - Parameter telemetry: The telemetry that records every event from now on, or `nil`.
 @MainActor
 public func installTelemetry(_ telemetry: (any InjectionTelemetry)?) {
-  Telemetry.installed.access { $0 = Telemetry.Installed(telemetry: telemetry) }
+  Telemetry.installed = telemetry
+  Telemetry.isActive = telemetry != nil
 }
 
 /// The installed telemetry.
 @MainActor
 @usableFromInline
 enum Telemetry {
-  @usableFromInline
-  struct Installed {
-    let telemetry: (any InjectionTelemetry)?
-    /// Whether `telemetry` is not `nil`, readable without copying the existential.
-    @usableFromInline
-    let isActive: Bool
-
-    init(telemetry: (any InjectionTelemetry)?) {
-      self.telemetry = telemetry
-      self.isActive = telemetry != nil
-    }
-  }
-
-  @usableFromInline
-  static let installed = Cell.make(Installed(telemetry: defaultTelemetry()))
+  /// The installed telemetry, which only the general path of resolution reads.
+  static var installed: (any InjectionTelemetry)? = defaultTelemetry()
 
   /// Whether a telemetry is installed: the one check the resolution fast path makes.
-  @inlinable
-  static var isActive: Bool { installed.access { $0.isActive } }
+  ///
+  /// A stored `Bool` with a constant initial value, so the compiler initializes it statically
+  /// and reading it costs one load, with no check for lazy initialization.
+  @usableFromInline
+  static var isActive = hasDefaultTelemetry
 
   /// Records `kind` for `injection` at `location`, if a telemetry is installed.
   static func record<T>(_ kind: InjectionEvent.Kind, _ injection: Injection<T>, at location: CodeLocation) {
-    guard let telemetry = installed.access({ $0.telemetry }) else { return }
+    guard let telemetry = installed else { return }
     telemetry.record(
       InjectionEvent(kind: kind, of: injection, publishedAt: injection.location, location: location))
   }
