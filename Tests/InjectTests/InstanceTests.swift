@@ -48,6 +48,15 @@ import Testing
     #expect(Consumer(injection).service === other.service)
   }
 
+  @Test func theDeinitOfAReplacedInstanceReadsTheNewOne() {
+    let (injection, _) = makeInjection(.onDemand)
+    let consumer = Consumer(injection)
+    var readDuringDeinit: String?
+    consumer.service = DeinitProbe { readDuringDeinit = consumer.service.name }
+    consumer.service = ServiceImplementation("new")
+    #expect(readDuringDeinit == "new")
+  }
+
   @Test func assigningBeforeTheFirstReadBuildsNothing() {
     let (injection, factory) = makeInjection(.onDemand)
     let consumer = Consumer(injection)
@@ -130,4 +139,18 @@ private struct GenericView {
   @Instance var service: any Service
   init(_ injection: Injection<any Service>) { _service = Instance(injection) }
   @MainActor var body: String { service.name }
+}
+
+/// A service that runs `onDeinit` when it is released.
+private final class DeinitProbe: Service {
+  let name = "probe"
+  let onDeinit: @MainActor () -> Void
+
+  init(onDeinit: @escaping @MainActor () -> Void) { self.onDeinit = onDeinit }
+
+  deinit {
+    let onDeinit = onDeinit
+    // NB: the test releases every probe on the main actor, so its deinit runs there.
+    MainActor.assumeIsolated { onDeinit() }
+  }
 }

@@ -40,18 +40,21 @@ final class InstanceStorage<T>: ManagedBuffer<InstanceStorageHeader, T> {
   var isLocal: Bool { withUnsafeMutablePointerToHeader { $0.pointee.isLocal } }
 
   /// Replaces the instance: a resolved one, a locally assigned one, or none.
+  ///
+  /// The old instance is released only once the storage holds the new one, so that its
+  /// `deinit`, should it read the property, finds the new instance.
   @inlinable
   func set(_ newValue: T?, isLocal: Bool) {
-    withUnsafeMutablePointers { header, element in
-      if header.pointee.hasInstance {
-        element.deinitialize(count: 1)
-      }
+    let old: T? = withUnsafeMutablePointers { header, element in
+      let old = header.pointee.hasInstance ? element.move() : nil
       if let newValue {
         element.initialize(to: newValue)
       }
       header.pointee.hasInstance = newValue != nil
       header.pointee.isLocal = isLocal
+      return old
     }
+    withExtendedLifetime(old) {}
   }
 
   /// The instance if this storage holds one, or if the injection stores one for every new
