@@ -183,7 +183,7 @@ public final class Injection<T> {
   /// naming the chain if this injection is asked again before `body` returns (a cycle).
   @inlinable
   func guardingCycles(from location: CodeLocation, _ body: () -> T) -> T {
-    let outer = Resolution.innermost.access { $0 }
+    let outer = Resolution.innermost
     let wasResolving = state.access { state in
       if state.firstResolvedAt == nil {
         state.firstResolvedAt = location
@@ -197,9 +197,9 @@ public final class Injection<T> {
       state.isResolving = true
       state.outer = outer
     }
-    Resolution.innermost.access { $0 = Unmanaged.passUnretained(self) }
+    Resolution.innermost = Unmanaged.passUnretained(self)
     defer {
-      Resolution.innermost.access { $0 = outer }
+      Resolution.innermost = outer
       state.access { $0.isResolving = false }
     }
     return body()

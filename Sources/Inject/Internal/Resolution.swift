@@ -4,8 +4,11 @@
 @usableFromInline
 enum Resolution {
   /// The injection whose instance is being built or delegated innermost right now, if any.
+  ///
+  /// A stored property with a constant initial value, so the compiler initializes it
+  /// statically and reading it costs a load, with no check for lazy initialization.
   @usableFromInline
-  static let innermost = Cell<Unmanaged<AnyObject>?>.make(nil)
+  static var innermost: Unmanaged<AnyObject>?
 
   /// Stops the program: `injection` was asked for an instance while it is building one, and
   /// `innermost` is the injection that asked.
