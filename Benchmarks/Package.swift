@@ -25,5 +25,10 @@ let package = Package(
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
     .executableTarget(name: "BenchmarkReport", swiftSettings: [.swiftLanguageMode(.v6)]),
+    .executableTarget(
+      name: "InjectProfile",
+      dependencies: [.product(name: "Inject", package: "Inject")],
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
   ]
 )

@@ -1,0 +1,83 @@
+// Creates consumers and reads them once, per strategy and for the hand-written baselines, so that
+// `Benchmarks/profile` can count the instructions under callgrind: exact and repeatable where the
+// wall-clock times of `Benchmarks/run` move with the machine's load.
+//
+//   InjectProfile <scenario>    runs one scenario `iterations` times inside `inject_profile_run`
+
+import Inject
+
+protocol Service: AnyObject, Sendable {}
+final class ServiceImplementation: Service {}
+
+let iterations = 100_000
+
+// MARK: Hand-written baselines, as in the benchmarks
+
+let globalService: any Service = ServiceImplementation()
+weak var weakGlobalService: (any Service)?
+
+@MainActor final class LazyGlobal {
+  lazy var service: any Service = globalService
+}
+
+@MainActor final class LazyNew {
+  lazy var service: any Service = ServiceImplementation()
+}
+
+@MainActor final class LazyWeak {
+  lazy var service: any Service = {
+    if let service = weakGlobalService {
+      return service
+    }
+    let service = ServiceImplementation()
+    weakGlobalService = service
+    return service
+  }()
+}
+
+// MARK: Inject
+
+let singleton = Injection<any Service>(strategy: .singleton, instance: ServiceImplementation())
+let shared = Injection<any Service>(strategy: .shared, instance: ServiceImplementation())
+let onDemand = Injection<any Service>(strategy: .onDemand, instance: ServiceImplementation())
+
+final class SingletonConsumer { @Instance(singleton) var service }
+final class SharedConsumer { @Instance(shared) var service }
+final class OnDemandConsumer { @Instance(onDemand) var service }
+
+// MARK: Running
+
+/// Where every consumer and instance escapes to, so that none is promoted to the stack.
+var escaped: [AnyObject?] = [nil, nil]
+
+@MainActor @inline(__always)
+func repeatCreatingAndReading<Consumer: AnyObject>(_ make: () -> Consumer, _ read: (Consumer) -> any Service) {
+  for _ in 0..<iterations {
+    let consumer = make()
+    escaped[0] = read(consumer)
+    escaped[1] = consumer
+  }
+}
+
+/// The measured code: `Benchmarks/profile` counts the instructions inside this function only.
+@_silgen_name("inject_profile_run") @inline(never) @MainActor
+func run(_ scenario: String) {
+  switch scenario {
+  case "lazy-global": repeatCreatingAndReading(LazyGlobal.init, { $0.service })
+  case "lazy-new": repeatCreatingAndReading(LazyNew.init, { $0.service })
+  case "lazy-weak": repeatCreatingAndReading(LazyWeak.init, { $0.service })
+  case "singleton": repeatCreatingAndReading(SingletonConsumer.init, { $0.service })
+  case "shared": repeatCreatingAndReading(SharedConsumer.init, { $0.service })
+  case "on-demand": repeatCreatingAndReading(OnDemandConsumer.init, { $0.service })
+  default: fatalError("Unknown scenario \(scenario).")
+  }
+}
+
+guard CommandLine.arguments.count == 2 else {
+  fatalError("usage: InjectProfile lazy-global|lazy-new|lazy-weak|singleton|shared|on-demand")
+}
+// Long-lived holders keep the shared instances alive, as in the benchmarks.
+let weakHolder = LazyWeak()
+let sharedHolder = SharedConsumer()
+escaped = [weakHolder.service, sharedHolder.service]
+run(CommandLine.arguments[1])
