@@ -1,8 +1,12 @@
 // Reads the samples that `swift package benchmark --format histogramSamples` exported and prints
 // the medians per operation, their ratios to the hand-written baselines and peers measured in
-// the same run, and whether each target of the benchmark issue is met.
+// the same runs, and whether each target of the benchmark issue is met.
 //
-// Usage: BenchmarkReport <directory of *.histogram.samples.tsv>
+// Usage: BenchmarkReport <directory of *.histogram.samples.tsv>...
+//
+// With several directories (one per run of the whole suite), each benchmark's value is the
+// median of its medians in the runs: a burst of load on the machine during one run moves it
+// less than it moves that run.
 
 import Foundation
 
@@ -47,15 +51,33 @@ func key(_ name: String) -> String {
   name.replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: "/", with: "_")
 }
 
-guard CommandLine.arguments.count == 2 else {
-  print("usage: BenchmarkReport <directory>")
+/// Each benchmark's median of its medians in `runs`.
+func combine(_ runs: [[String: Measurement]]) -> [String: Measurement] {
+  let names = Set(runs.flatMap(\.keys))
+  return Dictionary(
+    uniqueKeysWithValues: names.map { name in
+      let measurements = runs.compactMap { $0[name] }
+      return (
+        name,
+        Measurement(
+          nanoseconds: median(measurements.map(\.nanoseconds).filter { !$0.isNaN }),
+          allocations: median(measurements.map(\.allocations).filter { !$0.isNaN })
+        )
+      )
+    })
+}
+
+let directories = CommandLine.arguments.dropFirst()
+guard !directories.isEmpty else {
+  print("usage: BenchmarkReport <directory>...")
   exit(2)
 }
-let results = try load(CommandLine.arguments[1])
+let results = combine(try directories.map(load))
 guard !results.isEmpty else {
-  print("No samples found in \(CommandLine.arguments[1]).")
+  print("No samples found in \(directories.joined(separator: ", ")).")
   exit(1)
 }
+print("Medians of \(directories.count) run\(directories.count == 1 ? "" : "s") of the whole suite.")
 
 func measurement(_ name: String) -> Measurement { results[key(name)] ?? Measurement() }
 func time(_ name: String) -> Double { measurement(name).nanoseconds }
