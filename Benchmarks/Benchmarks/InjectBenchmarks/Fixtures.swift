@@ -38,6 +38,19 @@ final class LazyNewConsumer: Reading {
   lazy var service: any Service = ServiceImplementation()
 }
 
+/// A `lazy var` to the global instance, in a second object made with the consumer.
+///
+/// What one more allocation per consumer costs, with no injection at all. Not a target's
+/// baseline: it shows how much of `@Instance`'s cost is its storage's allocation.
+final class BoxedLazyGlobalConsumer: Reading {
+  final class Box {
+    lazy var service: any Service = globalService
+  }
+
+  let box = Box()
+  var service: any Service { box.service }
+}
+
 /// The instance the hand-written `.shared` baseline reads, held weakly as `.shared` holds it.
 @MainActor weak var weakGlobalService: (any Service)?
 

@@ -99,6 +99,9 @@ func creationAndFirstRead() {
   mainActorBenchmark("create/baseline lazy var (new instance)") { benchmark in
     benchmark.measure { createAndRead(LazyNewConsumer()) }
   }
+  mainActorBenchmark("create/baseline lazy var in a second object") { benchmark in
+    benchmark.measure { createAndRead(BoxedLazyGlobalConsumer()) }
+  }
   mainActorBenchmark("create/baseline lazy var (weak global)") { benchmark in
     // A long-lived holder keeps the instance alive, as for `.shared` below.
     let holder = LazySharedConsumer()

@@ -114,7 +114,8 @@ let lazyWeak = "create/baseline lazy var (weak global)"
 table(
   "2. Creating a consumer and reading it once",
   [
-    (lazyGlobal, lazyGlobal), (lazyNew, lazyNew), (lazyWeak, lazyGlobal),
+    (lazyGlobal, lazyGlobal), (lazyNew, lazyNew), ("create/baseline lazy var in a second object", lazyGlobal),
+    (lazyWeak, lazyGlobal),
     ("create/Inject .singleton", lazyGlobal), ("create/Inject .shared", lazyWeak),
     ("create/Inject .shared", lazyGlobal), ("create/Inject .onDemand", lazyNew),
     ("create/Swinject .container", lazyGlobal), ("create/Swinject .weak", lazyGlobal),
