@@ -20,6 +20,12 @@ protocol Reading {
   var service: any Service { get }
 }
 
+/// A consumer made without arguments.
+@MainActor
+protocol MadeWithoutArguments: Reading {
+  init()
+}
+
 // MARK: Hand-written baselines
 
 /// A stored `let`: the cost of the loop and of reading a stored property.
@@ -69,7 +75,7 @@ final class BoxedLazyGlobalConsumer: Reading {
 /// A weakly referenced object has a side table, which every retain and release of it goes
 /// through, so reading it costs more than reading `globalService` in any code that releases it
 /// after its last holder.
-final class LazySharedConsumer: Reading {
+final class LazySharedConsumer: MadeWithoutArguments {
   lazy var service: any Service = sharedGlobalService()
 }
 
@@ -83,7 +89,7 @@ final class InjectSingletonConsumer: Reading {
   @Instance(injectSingleton) var service
 }
 
-final class InjectSharedConsumer: Reading {
+final class InjectSharedConsumer: MadeWithoutArguments {
   @Instance(injectShared) var service
 }
 

@@ -59,6 +59,17 @@ func createAndRead<Consumer: AnyObject & Reading>(_ consumer: Consumer) {
   blackHole(consumer)
 }
 
+/// Registers scenario 2 for `Consumer` while a long-lived consumer holds the instance, as a
+/// screen of an app would: the steady state of a shared instance.
+func creationWhileHeld<Consumer: AnyObject & MadeWithoutArguments>(_ name: String, _: Consumer.Type) {
+  mainActorBenchmark(name) { benchmark in
+    let holder = Consumer()
+    blackHole(holder.service)
+    benchmark.measure { createAndRead(Consumer()) }
+    blackHole(holder)
+  }
+}
+
 let benchmarks: @Sendable () -> Void = {
   steadyStateRead()
   creationAndFirstRead()
@@ -102,23 +113,11 @@ func creationAndFirstRead() {
   mainActorBenchmark("create/baseline lazy var in a second object") { benchmark in
     benchmark.measure { createAndRead(BoxedLazyGlobalConsumer()) }
   }
-  mainActorBenchmark("create/baseline lazy var (weak global)") { benchmark in
-    // A long-lived holder keeps the instance alive, as for `.shared` below.
-    let holder = LazySharedConsumer()
-    blackHole(holder.service)
-    benchmark.measure { createAndRead(LazySharedConsumer()) }
-    blackHole(holder)
-  }
+  creationWhileHeld("create/baseline lazy var (weak global)", LazySharedConsumer.self)
   mainActorBenchmark("create/Inject .singleton") { benchmark in
     benchmark.measure { createAndRead(InjectSingletonConsumer()) }
   }
-  mainActorBenchmark("create/Inject .shared") { benchmark in
-    // A long-lived holder keeps the shared instance alive, as a screen of an app would.
-    let holder = InjectSharedConsumer()
-    blackHole(holder.service)
-    benchmark.measure { createAndRead(InjectSharedConsumer()) }
-    blackHole(holder)
-  }
+  creationWhileHeld("create/Inject .shared", InjectSharedConsumer.self)
   mainActorBenchmark("create/Inject .onDemand") { benchmark in
     benchmark.measure { createAndRead(InjectOnDemandConsumer()) }
   }
