@@ -7,8 +7,7 @@ import Testing
 @Suite(.serialized) @MainActor struct TelemetryTests {
   @Test func resolutionsAreRecordedWithBothLocations() {
     let recorder = Recorder()
-    let injection = Injection<any Service>(
-      strategy: .singleton, instance: ServiceImplementation("a"), fileID: "Services/Service.swift", line: 101)
+    let injection = published(.singleton, atLine: 101)
     recorder.recording {
       _ = Consumer(injection, fileID: "App/Screen.swift", line: 8).service
       _ = Consumer(injection, fileID: "App/Other.swift", line: 20).service
@@ -24,8 +23,7 @@ import Testing
 
   @Test func overrideLayersAndScopesAreNamed() {
     let recorder = Recorder()
-    let injection = Injection<any Service>(
-      strategy: .onDemand, instance: ServiceImplementation("a"), fileID: "Services/Service.swift", line: 102)
+    let injection = published(.onDemand, atLine: 102)
     recorder.recording {
       injection.override(with: ServiceImplementation("mock"), fileID: "Tests/Setup.swift", line: 3)
       _ = Consumer(injection).service
@@ -45,8 +43,7 @@ import Testing
 
   @Test func localOverrideIsRecorded() {
     let recorder = Recorder()
-    let injection = Injection<any Service>(
-      strategy: .singleton, instance: ServiceImplementation("a"), fileID: "Services/Service.swift", line: 103)
+    let injection = published(.singleton, atLine: 103)
     recorder.recording {
       Consumer(injection, fileID: "App/Screen.swift", line: 8).service = ServiceImplementation("local")
     }
@@ -65,8 +62,7 @@ import Testing
 
   @Test func overridePushedAfterResolutionIsReportedAsStale() {
     let recorder = Recorder()
-    let injection = Injection<any Service>(
-      strategy: .shared, instance: ServiceImplementation("a"), fileID: "Services/Service.swift", line: 105)
+    let injection = published(.shared, atLine: 105)
     recorder.recording {
       injection.override(with: ServiceImplementation("early"), fileID: "Tests/Setup.swift", line: 1)
       let consumer = Consumer(injection, fileID: "App/Screen.swift", line: 8)
@@ -85,8 +81,7 @@ import Testing
 
   @Test func firstResolutionThroughADecoratorNamesTheConsumer() {
     let recorder = Recorder()
-    let injection = Injection<any Service>(
-      strategy: .singleton, instance: ServiceImplementation("a"), fileID: "Services/Service.swift", line: 107)
+    let injection = published(.singleton, atLine: 107)
     let other = Injection<any Service>(
       strategy: .singleton, instance: ServiceImplementation("b"), fileID: "Services/Other.swift", line: 108)
     recorder.recording {
@@ -103,13 +98,20 @@ import Testing
 
   @Test func withoutTelemetryNothingIsRecorded() {
     let recorder = Recorder()
-    let injection = Injection<any Service>(
-      strategy: .singleton, instance: ServiceImplementation("a"), fileID: "Services/Service.swift", line: 106)
+    let injection = published(.singleton, atLine: 106)
     recorder.recording {}
     _ = Consumer(injection).service
     injection.rollbackOverride()
     #expect(recorder.events(of: "Services/Service.swift:106").isEmpty)
   }
+}
+
+/// An injection published at `Services/Service.swift:<line>`: each test uses a line of its own,
+/// so that it can tell its events apart.
+@MainActor
+private func published(_ strategy: Strategy, atLine line: UInt) -> Injection<any Service> {
+  Injection<any Service>(
+    strategy: strategy, instance: ServiceImplementation("a"), fileID: "Services/Service.swift", line: line)
 }
 
 /// Wraps another service, as a decorating override does.
