@@ -26,7 +26,7 @@ extension Injection {
     line: UInt = #line
   ) {
     let location = CodeLocation(fileID: fileID, line: line)
-    push(layer(.instance(instance), strategy, location, nextOverride), at: location)
+    push(at: location) { layer(.instance(instance), strategy, location, nextOverride, pushEpoch: $0) }
   }
 
   /// Decorates or replaces the implementation for every consumer that resolves from now on.
@@ -57,7 +57,7 @@ extension Injection {
     line: UInt = #line
   ) {
     let location = CodeLocation(fileID: fileID, line: line)
-    push(layer(.transform(transform, beneath: top), strategy, location, nextOverride), at: location)
+    push(at: location) { layer(.transform(transform), strategy, location, nextOverride, pushEpoch: $0) }
   }
 
   /// Delegates to another injection, with its strategy, storage and overrides, for every
@@ -77,14 +77,17 @@ extension Injection {
   ///   - line: Where the override is pushed; recorded for diagnostics.
   public func override(with other: Injection<T>, fileID: StaticString = #fileID, line: UInt = #line) {
     let location = CodeLocation(fileID: fileID, line: line)
-    push(layer(delegatingTo: other, location, nextOverride), at: location)
+    push(at: location) { layer(delegatingTo: other, location, nextOverride, pushEpoch: $0) }
   }
 
   /// Pops the most recent override, restoring the layer beneath it.
   ///
   /// The popped layer releases what it held, so a mock can be deallocated once its consumers
-  /// are gone; the layers beneath keep their instances. With no override to roll back, nothing
-  /// changes (the telemetry records it).
+  /// are gone. Every instance that the global world stored while the layer was in place, in
+  /// any injection, is dropped too: a `.singleton` repository built with the mock client is
+  /// built anew by its next consumer. Instances stored before the push keep their identity, and
+  /// consumers keep what they hold. With no override to roll back, nothing changes (debug
+  /// builds warn, and the telemetry records it).
   ///
   /// - Parameters:
   ///   - fileID: Where the rollback is made; recorded for diagnostics.
@@ -108,21 +111,30 @@ extension Injection {
   /// Which layer the next override will be, as telemetry names it.
   private var nextOverride: InjectionEvent.Layer { .override(depth: overrides.count + 1) }
 
-  private func push(_ layer: Layer<T>, at location: CodeLocation) {
+  /// Pushes the layer that `makeLayer` makes with the push's epoch.
+  private func push(at location: CodeLocation, _ makeLayer: (UInt64) -> Layer<T>) {
     if let firstResolvedAt = state.access({ $0.firstResolvedAt }) {
       Telemetry.record(.staleOverride(firstResolvedAt: firstResolvedAt), self, at: location)
     }
-    overrides.append(layer)
+    overrides.append(makeLayer(RollbackLog.push()))
     Telemetry.record(.overridePushed(depth: overrides.count), self, at: location)
   }
 
-  /// Pops overrides until `depth` are left; with none to pop, tells the telemetry.
+  /// Pops overrides until `depth` are left, and empties what the global world stored since
+  /// the first of them was pushed; with none to pop, tells the telemetry.
+  ///
+  /// Every change of state is made before any code of the user's runs: the popped layers, and
+  /// the instances they and the emptied slots held, are released last, so a `deinit` among them
+  /// sees the final stack and may resolve or push.
   private func rollback(to depth: Int, at location: CodeLocation) {
     guard !overrides.isEmpty else {
       Telemetry.record(.nothingToRollBack, self, at: location)
       return
     }
-    Layer.pop(&overrides, downTo: depth)
+    let popped = Array(overrides[depth...])
+    overrides.removeSubrange(depth...)
+    let emptied = RollbackLog.pop(popped.count, pushedAt: popped[0].pushEpoch)
     Telemetry.record(.rolledBack(depth: overrides.count), self, at: location)
+    withExtendedLifetime((popped, emptied)) {}
   }
 }

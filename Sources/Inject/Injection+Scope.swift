@@ -51,7 +51,7 @@ extension Injection {
     operation: () throws -> R
   ) rethrows -> R {
     try withScope(
-      layer(.transform(transform, beneath: effectiveTop), strategy, CodeLocation(fileID: fileID, line: line), .scoped),
+      layer(.transform(transform), strategy, CodeLocation(fileID: fileID, line: line), .scoped),
       operation)
   }
 
@@ -120,7 +120,7 @@ extension Injection {
     operation: () async throws -> R
   ) async rethrows -> R {
     try await withScope(
-      layer(.transform(transform, beneath: effectiveTop), strategy, CodeLocation(fileID: fileID, line: line), .scoped),
+      layer(.transform(transform), strategy, CodeLocation(fileID: fileID, line: line), .scoped),
       operation)
   }
 
@@ -143,18 +143,10 @@ extension Injection {
   }
 
   private func withScope<R>(_ layer: Layer<T>, _ operation: () throws -> R) rethrows -> R {
-    state.access { $0.activeScopes += 1 }
-    defer { state.access { $0.activeScopes -= 1 } }
-    return try ScopedOverrides.$innermost.withValue(node(layer)) { try operation() }
+    try World(overriding: self, with: layer).run(operation)
   }
 
   private func withScope<R>(_ layer: Layer<T>, _ operation: () async throws -> R) async rethrows -> R {
-    state.access { $0.activeScopes += 1 }
-    defer { state.access { $0.activeScopes -= 1 } }
-    return try await ScopedOverrides.$innermost.withValue(node(layer)) { try await operation() }
-  }
-
-  private func node(_ layer: Layer<T>) -> ScopedOverrides.Node {
-    ScopedOverrides.Node(injection: self, layer: layer, next: ScopedOverrides.innermost)
+    try await World(overriding: self, with: layer).run(operation)
   }
 }

@@ -50,15 +50,10 @@ public final class Injection<T> {
 
   @usableFromInline
   struct State {
-    /// The layer that new consumers resolve from when no scoped override applies: the last
-    /// of `overrides`, or `published`, kept here so that the fast path reads one field.
+    /// The layer that new consumers of the global world resolve from: the last of
+    /// `overrides`, or `published`, kept here so that the fast path reads one field.
     @usableFromInline
     var top: Layer<T>
-    /// How many task-local scopes override this injection right now, in any task.
-    ///
-    /// While it is zero, resolving does not look up task-local values at all.
-    @usableFromInline
-    var activeScopes = 0
     /// Whether this injection is building or delegating right now, to catch cycles.
     @usableFromInline
     var isResolving = false
@@ -103,7 +98,9 @@ public final class Injection<T> {
   }
 
   deinit {
-    Layer.pop(&overrides, downTo: 0)
+    // Layers hold no other layer, so releasing the stack is flat. What they built may assume
+    // the main actor, which a test's injection may be released off.
+    MainActorRelease.release((overrides, state)) {}
   }
 
   /// The top of the global override stack; set only by `overrides`' observer.
@@ -112,12 +109,11 @@ public final class Injection<T> {
     set { state.access { $0.top = newValue } }
   }
 
-  /// The instance a new consumer declared at `location` gets now: from the innermost scoped
-  /// override of the current task if there is one, else from the top of the global stack.
+  /// The instance a new consumer declared at `location` gets now: from the current task's
+  /// world if it is in a scope, else from the top of the global stack.
   ///
-  /// Inlined into consumers, so that the common cases (no telemetry, no scoped override of
-  /// this injection, and an instance stored in the top layer or a factory to call) are
-  /// specialized for `T`.
+  /// Inlined into consumers, so that the common cases (no telemetry, no scope alive, and an
+  /// instance stored in the top layer or a factory to call) are specialized for `T`.
   @inlinable
   func resolve(from location: CodeLocation) -> T {
     if let storedInstance {
@@ -141,42 +137,25 @@ public final class Injection<T> {
   /// The instance that the top layer stores for every new consumer, if it has one and resolution
   /// can take the fast path: the part of resolution that runs no code of the user's.
   @inlinable
-  var storedInstance: T? { fromTopLayer { $0.stored } }
+  var storedInstance: T? { fromTopLayer { $0.slot.stored } }
 
   /// What `read` finds in the top layer, or `nil` when resolution must take the general path:
-  /// a telemetry listens, or a scoped override of this injection is active in some task.
+  /// a telemetry listens, or a scope's world is alive.
   @inlinable
   func fromTopLayer<Result>(_ read: (Layer<T>) -> Result?) -> Result? {
-    if Telemetry.isActive {
+    if Resolution.isGeneral {
       return nil
     }
-    let (top, activeScopes) = state.access { (Unmanaged.passUnretained($0.top), $0.activeScopes) }
+    let top = state.access { Unmanaged.passUnretained($0.top) }
     // Reads the top layer without retaining it. Safe: it is `top` of this injection, which the
     // caller keeps alive, and `read` runs no code that could pop it.
-    return activeScopes == 0 ? top.withGuaranteedReference(read) : nil
+    return top.withGuaranteedReference(read)
   }
 
-  /// The instance a new consumer gets now, the general way: looks up scoped overrides, builds,
-  /// stores, delegates, and tells the telemetry.
+  /// The instance a new consumer gets now, the general way: in the current task's world.
   @usableFromInline
   func resolveThroughLayers(from location: CodeLocation) -> T {
-    effectiveTop.resolve(for: self, from: location)
-  }
-
-  /// A new instance from the current configuration for a consumer at `location`, never a
-  /// stored one.
-  func make(from location: CodeLocation) -> T {
-    let layer = effectiveTop
-    return guardingCycles(from: location) { layer.make(from: location) }
-  }
-
-  /// The layer that resolves for the current task.
-  var effectiveTop: Layer<T> {
-    let (top, activeScopes) = state.access { ($0.top, $0.activeScopes) }
-    if activeScopes != 0, let scoped = ScopedOverrides.layer(for: self) {
-      return scoped
-    }
-    return top
+    resolve(in: World.current, from: location)
   }
 
   /// Runs `body`, which builds or delegates for a consumer at `location`; stops with a message

@@ -66,6 +66,8 @@ private final class World {
   private var consumers: [(real: Consumer<Tracked>, injection: Int, held: String?)] = []
   private var modelCounters: [String: Int] = [:]
   private var nextLayer = 0
+  /// Advanced by every push, as the engine's rollback epochs are.
+  private var epoch = 0
 
   init(random: inout SplitMix64) {
     let strategies = (0..<2).map { _ in Strategy.allCases.randomElement(using: &random) ?? .shared }
@@ -109,13 +111,14 @@ private final class World {
       push(.transform(prefix), strategy, on: index)
     case .pushDelegate:
       injections[0].override(with: injections[1])
-      model[0].append(ModelLayer(kind: .delegate, strategy: .onDemand))
+      epoch += 1
+      model[0].append(ModelLayer(kind: .delegate, strategy: .onDemand, pushEpoch: epoch))
     case .rollback(let index):
       injections[index].rollbackOverride()
-      if model[index].count > 1 { model[index].removeLast() }
+      if model[index].count > 1 { pop(from: model[index].count - 1, of: index) }
     case .rollbackAll(let index):
       injections[index].rollbackAllOverrides()
-      model[index].removeSubrange(1...)
+      if model[index].count > 1 { pop(from: 1, of: index) }
     case .createConsumer(let index):
       consumers.append((Consumer(injections[index]), index, nil))
     case .read(let consumer):
@@ -151,13 +154,31 @@ private final class World {
     }
     let kind: Kind
     let strategy: Strategy
+    /// The epoch of the push that made this layer (0 for a published one).
+    var pushEpoch = 0
     var kept: String?
     var shared: String?
+    /// The epoch when `kept` or `shared` was stored.
+    var storedEpoch = 0
   }
 
   private func push(_ kind: ModelLayer.Kind, _ strategy: Strategy?, on index: Int) {
     let published = model[index][0].strategy
-    model[index].append(ModelLayer(kind: kind, strategy: strategy ?? published))
+    epoch += 1
+    model[index].append(ModelLayer(kind: kind, strategy: strategy ?? published, pushEpoch: epoch))
+  }
+
+  /// Pops the layers of `injection` from `index` up, and forgets every instance of every
+  /// injection stored since the first of them was pushed: rollback is exact.
+  private func pop(from index: Int, of popped: Int) {
+    let since = model[popped][index].pushEpoch
+    model[popped].removeSubrange(index...)
+    for injection in model.indices {
+      for layer in model[injection].indices where model[injection][layer].storedEpoch >= since {
+        model[injection][layer].kept = nil
+        model[injection][layer].shared = nil
+      }
+    }
   }
 
   private func nextName(_ prefix: String) -> String {
@@ -183,11 +204,13 @@ private final class World {
       if let kept = layer.kept { return kept }
       let name = make(injection, layer: index)
       model[injection][index].kept = name
+      model[injection][index].storedEpoch = epoch
       return name
     case .shared:
       if let shared = layer.shared, isAlive(shared) { return shared }
       let name = make(injection, layer: index)
       model[injection][index].shared = name
+      model[injection][index].storedEpoch = epoch
       return name
     case .onDemand:
       return make(injection, layer: index)

@@ -72,13 +72,18 @@ import Testing
     #expect(weakMock == nil, "the scope's singleton is released with the scope")
   }
 
-  @Test func scopedOverrideCanDelegateToAnotherInjection() {
+  @Test func scopedOverrideDelegatesToAnotherInjectionInTheScopesOwnWorld() {
     let (injection, _) = makeInjection(.singleton)
-    let (other, _) = makeInjection(.singleton, name: "other")
-    let otherService = Consumer(other).service
+    let (other, otherFactory) = makeInjection(.singleton, name: "other")
+    let globalOther = Consumer(other).service
     injection.withOverride(other) {
-      #expect(Consumer(injection).service === otherService)
+      let scoped = Consumer(injection).service
+      #expect(scoped.name == "other #2", "the scope is a fresh world: the other injection builds its own")
+      #expect(Consumer(injection).service === scoped)
+      #expect(Consumer(other).service === scoped, "and keeps it in the scope, for both injections")
     }
+    #expect(Consumer(other).service === globalOther)
+    #expect(otherFactory.calls == 2)
   }
 
   @Test func childTasksInheritTheScopedOverride() async {

@@ -7,14 +7,15 @@ extension Injection {
 
   /// A layer built by `source`, with `strategy` or the published one.
   func layer(
-    _ source: Layer<T>.Source, _ strategy: Strategy?, _ location: CodeLocation, _ origin: InjectionEvent.Layer
+    _ source: Layer<T>.Source, _ strategy: Strategy?, _ location: CodeLocation, _ origin: InjectionEvent.Layer,
+    pushEpoch: UInt64 = 0
   ) -> Layer<T> {
-    Layer(source, strategy: strategy ?? self.strategy, location: location, origin: origin)
+    Layer(source, strategy: strategy ?? self.strategy, location: location, origin: origin, pushEpoch: pushEpoch)
   }
 
   /// A layer that delegates to `other`, after checking that it closes no loop.
   func layer(
-    delegatingTo other: Injection<T>, _ location: CodeLocation, _ origin: InjectionEvent.Layer
+    delegatingTo other: Injection<T>, _ location: CodeLocation, _ origin: InjectionEvent.Layer, pushEpoch: UInt64 = 0
   ) -> Layer<T> {
     if let loop = loop(through: other) {
       fatalError(
@@ -22,8 +23,126 @@ extension Injection {
           + "(\(loop.map(\.label).joined(separator: " → "))). To fix this, override with a "
           + "different injection or with an instance.")
     }
-    return Layer(.injection(other), strategy: nil, location: location, origin: origin)
+    return Layer(.injection(other), strategy: nil, location: location, origin: origin, pushEpoch: pushEpoch)
   }
+
+  // MARK: - Resolving in a world
+
+  /// The instance a new consumer declared at `location` gets in `world` (`nil`: the global
+  /// world): the stored one, or one built and stored by the strategy of the top layer.
+  func resolve(in world: World?, from location: CodeLocation) -> T {
+    let position = top(in: world)
+    let layer = layer(at: position)
+    if case .injection(let other) = layer.source {
+      return guardingCycles(from: location) { other.resolve(in: world, from: location) }
+    }
+    return build(at: position, layer, in: world, from: location)
+  }
+
+  /// The instance stored in `world` for `layer` at `position`, or a new one, stored if the
+  /// layer's strategy keeps it.
+  private func build(at position: Position, _ layer: Layer<T>, in world: World?, from location: CodeLocation) -> T {
+    let slot = world?.slot(for: layer) ?? layer.slot
+    if let stored = slot.stored {
+      Telemetry.record(.returnedFromStorage(layer.origin), self, at: location)
+      return stored
+    }
+    let instance = guardingCycles(from: location) { make(from: position, in: world, for: location) }
+    world?.noteBuilt(instance, by: self, for: location)
+    // Stored before the telemetry hears of it, so that a telemetry that resolves in `record`
+    // finds it instead of building another.
+    if let strategy = layer.strategy, strategy != .onDemand {
+      let (keeping, replaced) = slot.store(instance, strategy: strategy, epoch: RollbackLog.epoch)
+      if world == nil {
+        RollbackLog.noteStore(in: slot)
+      }
+      Telemetry.record(.built(layer.origin), self, at: location)
+      if strategy == .shared && keeping == .strongly {
+        Telemetry.record(.keptStrongly(layer.origin), self, at: location)
+      }
+      withExtendedLifetime(replaced) {}
+    } else {
+      Telemetry.record(.built(layer.origin), self, at: location)
+    }
+    return instance
+  }
+
+  /// A new instance from the current configuration of the current task's world, for a
+  /// consumer at `location`, never a stored one.
+  func make(in world: World?, for location: CodeLocation) -> T {
+    let position = top(in: world)
+    return guardingCycles(from: location) { make(from: position, in: world, for: location) }
+  }
+
+  /// A new instance from the layer at `position` in `world`, decorated by every decorator on
+  /// the way down to a layer that builds or delegates.
+  ///
+  /// Walks down iteratively and gathers the decorators before running any code of the user's,
+  /// so that any number of decorators takes constant stack, and a factory that pushes or pops
+  /// overrides cannot change which layers this build uses.
+  private func make(from position: Position, in world: World?, for location: CodeLocation) -> T {
+    var decorators: [@MainActor (T) -> T] = []
+    var position = position
+    var instance: T
+    while true {
+      switch layer(at: position).source {
+      case .instance(let build):
+        instance = build()
+      case .injection(let other):
+        instance = other.make(in: world, for: location)
+      case .transform(let decorate):
+        decorators.append(decorate)
+        position = beneath(position)
+        continue
+      }
+      break
+    }
+    while let decorate = decorators.popLast() {
+      instance = decorate(instance)
+    }
+    return instance
+  }
+
+  // MARK: - Positions in the configuration
+
+  /// Where a layer sits in the configuration that a world resolves from: a scope's override,
+  /// or an index of the global stack (0 is the published layer).
+  enum Position {
+    /// The override of a scope's world, and its layer.
+    case scoped(World, Layer<T>)
+    /// An index of the global stack.
+    case global(Int)
+  }
+
+  /// The top of the configuration in `world`: its innermost override of this injection, or
+  /// the top of the global stack, read live.
+  func top(in world: World?) -> Position {
+    if let world, let scoped = world.override(of: self) {
+      return .scoped(scoped.world, scoped.layer)
+    }
+    return .global(overrides.count)
+  }
+
+  /// The layer at `position`.
+  func layer(at position: Position) -> Layer<T> {
+    switch position {
+    case .scoped(_, let layer): layer
+    case .global(let index): index == 0 ? published : overrides[index - 1]
+    }
+  }
+
+  /// The position beneath `position`.
+  ///
+  /// The next enclosing scope's override, or the next layer of the global stack. Only
+  /// decorators ask, and the published layer is never one.
+  func beneath(_ position: Position) -> Position {
+    switch position {
+    case .scoped(let scope, _): top(in: scope.parent)
+    case .global(let index): .global(index - 1)
+    }
+  }
+
+  // MARK: - Loops
 
   /// The loop from `self` back to `self` that delegating to `other` would form, if any.
   ///
@@ -39,13 +158,15 @@ extension Injection {
     return chain + [self]
   }
 
-  /// The injection that this one's current configuration resolves through, if any.
+  /// The injection that this one's configuration in the current task's world resolves
+  /// through, if any.
   private var delegate: Injection<T>? {
-    var layer = effectiveTop
+    let world = World.current
+    var position = top(in: world)
     while true {
-      switch layer.source {
+      switch layer(at: position).source {
       case .instance: return nil
-      case .transform(_, let beneath): layer = beneath
+      case .transform: position = beneath(position)
       case .injection(let other): return other
       }
     }

@@ -10,6 +10,22 @@ enum Resolution {
   @usableFromInline
   static var innermost: Unmanaged<AnyObject>?
 
+  /// Whether resolution must take the general path.
+  ///
+  /// A telemetry listens, or a scope's world is alive (in any task), so the current task may
+  /// resolve in it. While it is `false`, every
+  /// consumer resolves from the global world, and the fast path reads nothing else.
+  ///
+  /// A stored `Bool` with a constant initial value, so the compiler initializes it statically
+  /// and reading it costs one load, with no check for lazy initialization.
+  @usableFromInline
+  static var isGeneral = false
+
+  /// Recomputes ``isGeneral``.
+  static func update() {
+    isGeneral = Telemetry.installed != nil || World.isAnyAlive
+  }
+
   /// Stops the program: `injection` was asked for an instance while it is building one, and
   /// `innermost` is the injection that asked.
   static func cycle(at injection: some InjectionIdentity, innermost: Unmanaged<AnyObject>?) -> Never {

@@ -11,9 +11,8 @@
 /// installTelemetry(RecordingTelemetry())
 /// ```
 ///
-/// The default is silent on Linux; on Apple platforms it writes every event to `os.Logger` at
-/// the debug level (subsystem `Inject`). While no telemetry is installed, resolution checks one
-/// flag and does no formatting and no allocation.
+/// None is installed by default: resolution then checks one flag and does no formatting and no
+/// allocation, and debug builds print a warning for each misuse (see ``installTelemetry(_:)``).
 ///
 /// > Tip: To forward events to swift-log without Inject depending on it, write a three-line
 /// > telemetry in your app:
@@ -40,11 +39,21 @@ public protocol InjectionTelemetry: Sendable {
 /// installTelemetry(RecordingTelemetry())
 /// ```
 ///
+/// With no telemetry installed (the default), resolution takes its fast path, and debug builds
+/// still print a warning for each misuse: an override pushed after the injection was resolved,
+/// a rollback with nothing to roll back, and a `.shared` value kept strongly. Installing a
+/// telemetry replaces those warnings; release builds print nothing.
+///
 /// - Parameter telemetry: The telemetry that records every event from now on, or `nil`.
 @MainActor
 public func installTelemetry(_ telemetry: (any InjectionTelemetry)?) {
+  let previous = Telemetry.installed
   Telemetry.installed = telemetry
   Telemetry.isActive = telemetry != nil
+  Resolution.update()
+  // The previous telemetry is released only now that the new one is in place: its `deinit`
+  // may resolve, or install another.
+  withExtendedLifetime(previous) {}
 }
 
 /// The installed telemetry.
@@ -52,19 +61,39 @@ public func installTelemetry(_ telemetry: (any InjectionTelemetry)?) {
 @usableFromInline
 enum Telemetry {
   /// The installed telemetry, which only the general path of resolution reads.
-  static var installed: (any InjectionTelemetry)? = defaultTelemetry()
+  static var installed: (any InjectionTelemetry)?
 
-  /// Whether a telemetry is installed: the one check the resolution fast path makes.
+  /// Whether a telemetry is installed.
   ///
   /// A stored `Bool` with a constant initial value, so the compiler initializes it statically
   /// and reading it costs one load, with no check for lazy initialization.
   @usableFromInline
-  static var isActive = hasDefaultTelemetry
+  static var isActive = false
 
-  /// Records `kind` for `injection` at `location`, if a telemetry is installed.
+  /// Whether the installed telemetry's `record` is running: events it causes are not
+  /// delivered to it again.
+  private static var isRecording = false
+
+  /// Records `kind` for `injection` at `location`: to the installed telemetry, or, with none,
+  /// as a warning in debug builds if it is a misuse.
   static func record<T>(_ kind: InjectionEvent.Kind, _ injection: Injection<T>, at location: CodeLocation) {
-    guard let telemetry = installed else { return }
-    telemetry.record(
-      InjectionEvent(kind: kind, of: injection, publishedAt: injection.location, location: location))
+    guard let telemetry = installed else {
+      if DebugWarnings.areShown && kind.isMisuse {
+        DebugWarnings.show(event(kind, injection, location))
+      }
+      return
+    }
+    guard !isRecording else { return }
+    isRecording = true
+    defer { isRecording = false }
+    telemetry.record(event(kind, injection, location))
+  }
+
+  private static func event<T>(
+    _ kind: InjectionEvent.Kind, _ injection: Injection<T>, _ location: CodeLocation
+  )
+    -> InjectionEvent
+  {
+    InjectionEvent(kind: kind, of: injection, publishedAt: injection.location, location: location)
   }
 }
