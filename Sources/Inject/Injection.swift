@@ -33,6 +33,9 @@ public final class Injection<T> {
   /// The published configuration: the bottom of the override stack, never popped.
   let published: Layer<T>
 
+  /// What test worlds resolve from instead of `published`, if the injection has a test value.
+  let testLayer: Layer<T>?
+
   /// The global override stack, bottom first.
   var overrides: [Layer<T>] = [] {
     // NB: not `overrides.last`: in unspecialized code, `last` reads through a generic
@@ -74,7 +77,7 @@ public final class Injection<T> {
   /// Publishes a dependency.
   ///
   /// ```swift
-  /// public let networking = Injection<any Networking>(strategy: .singleton, instance: HTTPNetworking())
+  /// public let networkingInjection = Injection<any Networking>(strategy: .singleton, instance: HTTPNetworking())
   /// ```
   ///
   /// - Parameters:
@@ -83,24 +86,166 @@ public final class Injection<T> {
   ///     needs an instance, on the main actor; so a main-actor-isolated initializer is fine.
   ///   - fileID: Where the injection is published; recorded for diagnostics.
   ///   - line: Where the injection is published; recorded for diagnostics.
-  public nonisolated init(
+  public nonisolated convenience init(
     strategy: Strategy,
     instance: @autoclosure @escaping @MainActor () -> T,
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    let location = CodeLocation(fileID: fileID, line: line)
-    let published = Layer<T>(.instance(instance), strategy: strategy, location: location, origin: .published)
+    self.init(
+      strategy, instance, preview: nil, test: nil, launchOverrides: [], CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Publishes a dependency with the values that previews and tests get by default.
+  ///
+  /// ```swift
+  /// public let apiClientInjection = Injection<any APIClient>(
+  ///   strategy: .singleton,
+  ///   instance: LiveAPIClient(),
+  ///   preview: PreviewAPIClient(),
+  ///   test: UnimplementedAPIClient()
+  /// )
+  /// ```
+  ///
+  /// In a test world (the `.isolatedInjections` or `.overriding` trait, or
+  /// ``withIsolatedInjections(operation:)-3y4ts``) consumers resolve `test`; in an Xcode preview
+  /// process, `preview`. Explicit overrides, global or scoped, win over both; elsewhere nothing
+  /// changes. Both are built lazily, on the main actor, under `strategy`; see
+  /// <doc:PreviewsTestsAndUITests>.
+  ///
+  /// - Parameters:
+  ///   - strategy: How long instances live and who shares them; see ``Strategy``.
+  ///   - instance: Builds the live instance, lazily, on the main actor.
+  ///   - preview: Builds the instance that Xcode previews get by default.
+  ///   - test: Builds the instance that test worlds get by default.
+  ///   - launchOverrides: Replacements that a launch argument or environment variable applies
+  ///     at launch, for UI tests and demo builds; see ``LaunchOverride``.
+  ///   - fileID: Where the injection is published; recorded for diagnostics.
+  ///   - line: Where the injection is published; recorded for diagnostics.
+  public nonisolated convenience init(
+    strategy: Strategy,
+    instance: @autoclosure @escaping @MainActor () -> T,
+    preview: @autoclosure @escaping @MainActor () -> T,
+    test: @autoclosure @escaping @MainActor () -> T,
+    launchOverrides: [LaunchOverride<T>] = [],
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(
+      strategy, instance, preview: preview, test: test, launchOverrides: launchOverrides,
+      CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Publishes a dependency with the value that Xcode previews get by default.
+  ///
+  /// See `init(strategy:instance:preview:test:launchOverrides:fileID:line:)`.
+  ///
+  /// - Parameters:
+  ///   - strategy: How long instances live and who shares them; see ``Strategy``.
+  ///   - instance: Builds the live instance, lazily, on the main actor.
+  ///   - preview: Builds the instance that Xcode previews get by default.
+  ///   - launchOverrides: Replacements that a launch argument or environment variable applies
+  ///     at launch; see ``LaunchOverride``.
+  ///   - fileID: Where the injection is published; recorded for diagnostics.
+  ///   - line: Where the injection is published; recorded for diagnostics.
+  public nonisolated convenience init(
+    strategy: Strategy,
+    instance: @autoclosure @escaping @MainActor () -> T,
+    preview: @autoclosure @escaping @MainActor () -> T,
+    launchOverrides: [LaunchOverride<T>] = [],
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(
+      strategy, instance, preview: preview, test: nil, launchOverrides: launchOverrides,
+      CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Publishes a dependency with the value that test worlds get by default.
+  ///
+  /// See `init(strategy:instance:preview:test:launchOverrides:fileID:line:)`.
+  ///
+  /// - Parameters:
+  ///   - strategy: How long instances live and who shares them; see ``Strategy``.
+  ///   - instance: Builds the live instance, lazily, on the main actor.
+  ///   - test: Builds the instance that test worlds get by default.
+  ///   - launchOverrides: Replacements that a launch argument or environment variable applies
+  ///     at launch; see ``LaunchOverride``.
+  ///   - fileID: Where the injection is published; recorded for diagnostics.
+  ///   - line: Where the injection is published; recorded for diagnostics.
+  public nonisolated convenience init(
+    strategy: Strategy,
+    instance: @autoclosure @escaping @MainActor () -> T,
+    test: @autoclosure @escaping @MainActor () -> T,
+    launchOverrides: [LaunchOverride<T>] = [],
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(
+      strategy, instance, preview: nil, test: test, launchOverrides: launchOverrides,
+      CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Publishes a dependency that a launch argument or environment variable can replace at
+  /// launch, for UI tests and demo builds.
+  ///
+  /// ```swift
+  /// public let apiClientInjection = Injection<any APIClient>(
+  ///   strategy: .singleton,
+  ///   instance: LiveAPIClient(),
+  ///   launchOverrides: [.argument("-mock-api", with: MockAPIClient())]
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - strategy: How long instances live and who shares them; see ``Strategy``.
+  ///   - instance: Builds the live instance, lazily, on the main actor.
+  ///   - launchOverrides: Replacements that a launch argument or environment variable applies
+  ///     at launch; the first that applies wins. See ``LaunchOverride``.
+  ///   - fileID: Where the injection is published; recorded for diagnostics.
+  ///   - line: Where the injection is published; recorded for diagnostics.
+  public nonisolated convenience init(
+    strategy: Strategy,
+    instance: @autoclosure @escaping @MainActor () -> T,
+    launchOverrides: [LaunchOverride<T>],
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(
+      strategy, instance, preview: nil, test: nil, launchOverrides: launchOverrides,
+      CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Publishes a dependency: its published layer builds the first launch override that applies,
+  /// else the preview value in a preview process, else the live instance.
+  nonisolated init(
+    _ strategy: Strategy,
+    _ instance: @escaping @MainActor () -> T,
+    preview: (@MainActor () -> T)?,
+    test: (@MainActor () -> T)?,
+    launchOverrides: [LaunchOverride<T>],
+    _ location: CodeLocation
+  ) {
+    let (build, origin): (@MainActor () -> T, InjectionEvent.Layer) =
+      if let launchOverride = launchOverrides.first(where: \.applies) {
+        (launchOverride.instance, .launchOverride(launchOverride.reason))
+      } else if let preview, ProcessContext.isPreview {
+        (preview, .preview)
+      } else {
+        (instance, .published)
+      }
+    let published = Layer<T>(.instance(build), strategy: strategy, location: location, origin: origin)
     self.strategy = strategy
     self.location = location
     self.published = published
+    self.testLayer = test.map { Layer(.instance($0), strategy: strategy, location: location, origin: .test) }
     self.state = Cell.make(State(top: published))
   }
 
   deinit {
     // Layers hold no other layer, so releasing the stack is flat. What they built may assume
     // the main actor, which a test's injection may be released off.
-    MainActorRelease.release((overrides, state)) {}
+    MainActorRelease.release((overrides, state, published, testLayer)) {}
   }
 
   /// The top of the global override stack; set only by `overrides`' observer.

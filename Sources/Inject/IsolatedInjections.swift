@@ -14,15 +14,17 @@
 /// }
 /// ```
 ///
-/// Every `withOverride` scope and testing trait opens such a world too; this function opens one
-/// with no override. The world's instances are released when `operation` has returned and no
+/// It is a test world: injections published with a test value resolve it by default (see
+/// `Injection.init(strategy:instance:preview:test:launchOverrides:fileID:line:)`), unless an
+/// override applies. Every `withOverride` scope opens a world too, which is a test world when
+/// opened inside one. The world's instances are released when `operation` has returned and no
 /// task created inside is still alive.
 ///
 /// - Parameter operation: The code that resolves in the new world.
 /// - Returns: What `operation` returns.
 @MainActor
 public func withIsolatedInjections<R>(operation: () throws -> R) rethrows -> R {
-  try World(parent: .current).run(operation)
+  try World(parent: .current, isTest: true).run(operation)
 }
 
 /// Runs the asynchronous `operation` in a fresh world of injections; see
@@ -40,7 +42,7 @@ public func withIsolatedInjections<R>(operation: () throws -> R) rethrows -> R {
 /// - Returns: What `operation` returns.
 @MainActor
 public func withIsolatedInjections<R>(operation: () async throws -> R) async rethrows -> R {
-  try await World(parent: .current).run(operation)
+  try await World(parent: .current, isTest: true).run(operation)
 }
 
 /// An instance built in an isolated world that was still alive after the world's scope ended:
@@ -58,31 +60,56 @@ package struct LeakedInstance: Sendable, CustomStringConvertible {
   }
 }
 
-/// Runs `operation` in a fresh world, as `withIsolatedInjections(operation:)`, then calls
-/// `report` with the instances built in it that are still alive once the world is released.
+/// A resolution of an injection's live instance in a strict test: the injection has no test
+/// value, and the test does not override it.
+package struct UntestedResolution: Sendable, CustomStringConvertible {
+  /// The injection, with where it was published.
+  package let injection: String
+  /// Where the consumer that resolved it was declared.
+  package let location: CodeLocation
+
+  package var description: String {
+    "\(injection) was resolved for \(location) in a strict test, but it has no test value and the "
+      + "test does not override it, so the test used the live implementation. To fix this, publish "
+      + "a test value (Injection(strategy:instance:test:)), or override it in the test "
+      + "(.overriding(_:with:) or withOverride)."
+  }
+}
+
+/// Runs `operation` in a fresh test world, as `withIsolatedInjections(operation:)`, with the
+/// checks of the testing traits.
+///
+/// - Parameters:
+///   - reportLeaks: If given, called once the world is released with the objects built in it
+///     that are still alive.
+///   - reportUntested: If given, called once per injection that resolves its live instance in
+///     the world: one with neither a test value nor an override.
+///   - operation: The code that resolves in the new world.
+/// - Returns: What `operation` returns.
 @MainActor
 package func withIsolatedInjections<R>(
-  reportingLeaks report: @MainActor ([LeakedInstance]) -> Void,
+  reportingLeaks reportLeaks: (@MainActor ([LeakedInstance]) -> Void)?,
+  reportingUntested reportUntested: (@MainActor (UntestedResolution) -> Void)?,
   operation: () async throws -> R
 ) async rethrows -> R {
   var built: [World.BuiltInstance] = []
   defer {
-    report(
+    reportLeaks?(
       built.filter { $0.object != nil }.map { LeakedInstance(injection: $0.injection, firstResolvedAt: $0.location) })
   }
-  return try await run(watchingInto: &built, operation)
+  return try await run(
+    World(parent: .current, isTest: true, watchingForLeaks: reportLeaks != nil, reportingUntested: reportUntested),
+    watchingInto: &built, operation)
 }
 
-/// Runs `operation` in a fresh world that watches what it builds.
+/// Runs `operation` in `world`, and leaves what the world watched in `built`.
 ///
-/// Leaves the watch list in `built`. The world is released when this function returns, unless a task holds it.
+/// The caller holds no reference to `world`, so it is released when this function returns, unless a task that
+/// outlived the scope holds it.
 @MainActor
 private func run<R>(
-  watchingInto built: inout [World.BuiltInstance], _ operation: () async throws -> R
-) async rethrows
-  -> R
-{
-  let world = World(parent: .current, watchingForLeaks: true)
+  _ world: World, watchingInto built: inout [World.BuiltInstance], _ operation: () async throws -> R
+) async rethrows -> R {
   defer { built = world.built }
   return try await world.run(operation)
 }

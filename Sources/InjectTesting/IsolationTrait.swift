@@ -15,11 +15,17 @@ public import Testing
 /// }
 /// ```
 ///
-/// With `reportingLeaks: true`, the trait also records an issue for every object built in the
-/// test's world that is still alive after the test: something outside the test holds it, such
-/// as a global or a task that outlived the test.
+/// It is a test world: injections resolve their published test value by default. Two checks
+/// are opt-in:
+/// - `strict: true` records an issue for every injection the test resolves that has neither a
+///   test value nor an override in the test, so that no test reaches a live network or
+///   database by accident;
+/// - `reportingLeaks: true` records an issue for every object built in the test's world that is
+///   still alive after the test: something outside the test holds it, such as a global or a
+///   task that outlived the test.
 public struct IsolationTrait: TestTrait, SuiteTrait, TestScoping {
   let reportsLeaks: Bool
+  let isStrict: Bool
 
   /// On a suite, each test gets its own world.
   public var isRecursive: Bool { true }
@@ -32,41 +38,59 @@ public struct IsolationTrait: TestTrait, SuiteTrait, TestScoping {
   ) async throws {
     // A suite's trait scopes each test case; the suite itself needs no world of its own.
     guard testCase != nil else { return try await function() }
-    guard reportsLeaks else {
-      return try await withIsolatedInjections(operation: function)
-    }
     try await withIsolatedInjections(
-      reportingLeaks: { leaks in
-        for leak in leaks {
-          Issue.record(
-            Comment(rawValue: leak.description),
-            sourceLocation: SourceLocation(
-              fileID: leak.firstResolvedAt.fileID.description, filePath: leak.firstResolvedAt.fileID.description,
-              line: Int(leak.firstResolvedAt.line), column: 1))
-        }
-      }, operation: function)
+      reportingLeaks: reportsLeaks ? reportLeaks : nil, reportingUntested: isStrict ? reportUntested : nil,
+      operation: function)
   }
 }
 
+/// Records each leak as a test issue.
+@MainActor
+private func reportLeaks(_ leaks: [LeakedInstance]) {
+  for leak in leaks {
+    recordIssue(leak.description, at: leak.firstResolvedAt)
+  }
+}
+
+/// Records an untested resolution as a test issue.
+@MainActor
+private func reportUntested(_ untested: UntestedResolution) {
+  recordIssue(untested.description, at: untested.location)
+}
+
 extension Trait where Self == IsolationTrait {
-  /// Runs the test, or each test of the suite, in a fresh world of injections.
+  /// Runs the test, or each test of the suite, in a fresh test world of injections.
   ///
   /// ```swift
   /// @Test(.isolatedInjections) func buildsItsOwnRepository() { /* ... */ }
   /// ```
-  public static var isolatedInjections: Self { Self(reportsLeaks: false) }
+  public static var isolatedInjections: Self { Self(reportsLeaks: false, isStrict: false) }
 
-  /// Runs the test, or each test of the suite, in a fresh world of injections, and reports
-  /// instances built there that outlive the test.
+  /// Runs the test, or each test of the suite, in a fresh test world of injections, with
+  /// checks.
   ///
   /// ```swift
-  /// @Test(.isolatedInjections(reportingLeaks: true))
-  /// func leavesNothingBehind() { /* ... */ }
+  /// @Suite(.isolatedInjections(strict: true, reportingLeaks: true))
+  /// @MainActor struct CheckoutTests { /* ... */ }
   /// ```
   ///
-  /// - Parameter reportingLeaks: Whether to record an issue, naming the injection and where it
-  ///   was first resolved, for every object built in the test's world that is still alive once
-  ///   the test has ended and its world is released.
+  /// - Parameters:
+  ///   - strict: Whether to record an issue, naming the injection and the consumer's location,
+  ///     when the test resolves an injection that has neither a test value nor an override in
+  ///     the test (it then gets the live implementation).
+  ///   - reportingLeaks: Whether to record an issue, naming the injection and where it was
+  ///     first resolved, for every object built in the test's world that is still alive once
+  ///     the test has ended and its world is released.
   /// - Returns: A trait that runs each test it applies to in its own world.
-  public static func isolatedInjections(reportingLeaks: Bool) -> Self { Self(reportsLeaks: reportingLeaks) }
+  public static func isolatedInjections(strict: Bool = false, reportingLeaks: Bool = false) -> Self {
+    Self(reportsLeaks: reportingLeaks, isStrict: strict)
+  }
+}
+
+/// Records `message` as a test issue at `location`, a location Inject recorded.
+private func recordIssue(_ message: String, at location: CodeLocation) {
+  let file = location.fileID.description
+  Issue.record(
+    Comment(rawValue: message),
+    sourceLocation: SourceLocation(fileID: file, filePath: file, line: Int(location.line), column: 1))
 }

@@ -3,8 +3,9 @@ public import Testing
 
 /// A Swift Testing trait that overrides an injection for one test, or for every test of a suite.
 ///
-/// The override is task-local, like `Injection.withOverride(_:operation:)`, so tests running in
-/// parallel can override the same injection differently and each sees only its own. Create it
+/// Each test runs in its own test world, as with the `.isolatedInjections` trait, with the
+/// override applied there: tests running in parallel can override the same injection
+/// differently and each sees only its own, through every dependent the test resolves. Create it
 /// with `.overriding(_:with:)`:
 ///
 /// ```swift
@@ -58,7 +59,9 @@ extension Trait where Self == OverrideTrait {
     line: UInt = #line
   ) -> Self {
     Self { body in
-      try await injection.withOverride(instance(), strategy: strategy, fileID: fileID, line: line, operation: body)
+      try await withIsolatedInjections {
+        try await injection.withOverride(instance(), strategy: strategy, fileID: fileID, line: line, operation: body)
+      }
     }
   }
 
@@ -80,7 +83,9 @@ extension Trait where Self == OverrideTrait {
     line: UInt = #line
   ) -> Self {
     Self { body in
-      try await injection.withOverride(transform, strategy: strategy, fileID: fileID, line: line, operation: body)
+      try await withIsolatedInjections {
+        try await injection.withOverride(transform, strategy: strategy, fileID: fileID, line: line, operation: body)
+      }
     }
   }
 
@@ -99,7 +104,9 @@ extension Trait where Self == OverrideTrait {
     line: UInt = #line
   ) -> Self {
     Self { body in
-      try await injection.withOverride(other, fileID: fileID, line: line, operation: body)
+      try await withIsolatedInjections {
+        try await injection.withOverride(other, fileID: fileID, line: line, operation: body)
+      }
     }
   }
 }

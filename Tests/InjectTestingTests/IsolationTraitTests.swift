@@ -32,7 +32,7 @@ import Testing
   @Test func aMockCapturedByAGlobalIsReportedWithItsInjectionAndWhereItWasResolved() async {
     var reported: [String] = []
     await withIsolatedInjections(
-      reportingLeaks: { leaks in reported = leaks.map(\.description) },
+      reportingLeaks: { leaks in reported = leaks.map(\.description) }, reportingUntested: nil,
       operation: {
         LeakyCache.captured.append(Consumer().value)
         _ = Consumer().value
@@ -47,7 +47,7 @@ import Testing
     var reported: [String]?
     weak var built: Counter?
     await withIsolatedInjections(
-      reportingLeaks: { reported = $0.map(\.description) },
+      reportingLeaks: { reported = $0.map(\.description) }, reportingUntested: nil,
       operation: { built = Consumer().value })
     #expect(reported == [])
     #expect(built == nil, "the world's singleton is released with the world")

@@ -32,7 +32,10 @@ extension Injection {
   /// world): the stored one, or one built and stored by the strategy of the top layer.
   func resolve(in world: World?, from location: CodeLocation) -> T {
     let position = top(in: world)
-    let layer = layer(at: position)
+    let layer = layer(at: position, in: world)
+    if let world, layer === published {
+      world.noteUntested(self, at: location)
+    }
     if case .injection(let other) = layer.source {
       return guardingCycles(from: location) { other.resolve(in: world, from: location) }
     }
@@ -85,7 +88,7 @@ extension Injection {
     var position = position
     var instance: T
     while true {
-      switch layer(at: position).source {
+      switch layer(at: position, in: world).source {
       case .instance(let build):
         instance = build()
       case .injection(let other):
@@ -123,11 +126,13 @@ extension Injection {
     return .global(overrides.count)
   }
 
-  /// The layer at `position`.
-  func layer(at position: Position) -> Layer<T> {
+  /// The layer at `position` in `world`: a test world resolves the test value, if there is
+  /// one, instead of the published layer.
+  func layer(at position: Position, in world: World?) -> Layer<T> {
     switch position {
     case .scoped(_, let layer): layer
-    case .global(let index): index == 0 ? published : overrides[index - 1]
+    case .global(0): world?.isTest == true ? testLayer ?? published : published
+    case .global(let index): overrides[index - 1]
     }
   }
 
@@ -164,7 +169,7 @@ extension Injection {
     let world = World.current
     var position = top(in: world)
     while true {
-      switch layer(at: position).source {
+      switch layer(at: position, in: world).source {
       case .instance: return nil
       case .transform: position = beneath(position)
       case .injection(let other): return other

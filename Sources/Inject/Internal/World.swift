@@ -33,6 +33,13 @@ final class World {
   private let layer: (any AnyObject & Sendable)?
   /// Whether the instances built in this world are watched, for a leak report.
   let isWatchingForLeaks: Bool
+  /// Whether this is a test world, where injections resolve their test value by default.
+  let isTest: Bool
+  /// Told when an injection with neither a test value nor an override resolves in this world:
+  /// a strict test's check.
+  private let reportUntested: (@MainActor (UntestedResolution) -> Void)?
+  /// The injections already reported as untested here.
+  private var reportedUntested: Set<ObjectIdentifier> = []
   /// The slots of the layers resolved in this world, by layer.
   // NB: `nonisolated(unsafe)` only so that `deinit`, which is nonisolated, can hand the slots
   // to the main actor. It is safe: every other access is from a main-actor-isolated member, and
@@ -64,14 +71,19 @@ final class World {
 
   /// A world inside `parent` (`nil`: the global world) that overrides `overridden` with
   /// `layer`, or nothing.
+  ///
+  /// A world inside a test world is a test world too, and inherits its checks.
   init(
     parent: World?, overridden: (any AnyObject & Sendable)? = nil, layer: (any AnyObject & Sendable)? = nil,
-    watchingForLeaks: Bool = false
+    isTest: Bool = false, watchingForLeaks: Bool = false,
+    reportingUntested reportUntested: (@MainActor (UntestedResolution) -> Void)? = nil
   ) {
     self.parent = parent
     self.overridden = overridden
     self.layer = layer
+    self.isTest = isTest || parent?.isTest == true
     self.isWatchingForLeaks = watchingForLeaks || parent?.isWatchingForLeaks == true
+    self.reportUntested = reportUntested ?? parent?.reportUntested
     Self.alive += 1
   }
 
@@ -117,6 +129,13 @@ final class World {
     let boxed = instance as Any
     guard type(of: boxed) is AnyClass else { return }
     built.append(BuiltInstance(object: boxed as AnyObject, injection: injection.label, location: location))
+  }
+
+  /// Tells a strict test, once per injection, that `injection` resolved its live instance
+  /// here for a consumer at `location`.
+  func noteUntested<T>(_ injection: Injection<T>, at location: CodeLocation) {
+    guard let reportUntested, reportedUntested.insert(ObjectIdentifier(injection)).inserted else { return }
+    reportUntested(UntestedResolution(injection: injection.label, location: location))
   }
 
   deinit {

@@ -34,17 +34,28 @@ public struct InjectionEvent: Sendable, CustomStringConvertible {
 
   /// Which layer of an injection's configuration acted.
   public enum Layer: Sendable, Equatable, CustomStringConvertible {
-    /// The configuration the injection was published with.
+    /// The configuration the injection was published with: its live instance.
     case published
+    /// The published preview value, which an Xcode preview process resolves by default.
+    case preview
+    /// The published test value, which test worlds resolve by default.
+    case test
+    /// A published launch override, applied because of what `reason` says (such as
+    /// `launch argument -mock-api`).
+    case launchOverride(_ reason: String)
     /// The global override at this depth of the stack (1 is the first pushed).
     case override(depth: Int)
     /// A task-local override from `withOverride(_:operation:)` or the testing trait.
     case scoped
 
-    /// "the published layer", "override layer 2", "a scoped override".
+    /// "the published layer", "the preview value", "the test value", "the launch override
+    /// (launch argument -mock-api)", "override layer 2", "a scoped override".
     public var description: String {
       switch self {
       case .published: "the published layer"
+      case .preview: "the preview value"
+      case .test: "the test value"
+      case .launchOverride(let reason): "the launch override (\(reason))"
       case .override(let depth): "override layer \(depth)"
       case .scoped: "a scoped override"
       }

@@ -1,0 +1,48 @@
+import Inject
+import InjectTesting
+import Testing
+
+/// Strict test worlds report, once per injection, every live instance a test resolves.
+@Suite @MainActor struct StrictTestWorldTests {
+  @Test func anInjectionWithNeitherATestValueNorAnOverrideIsReportedWithTheConsumersLocation() async {
+    var reported: [String] = []
+    await withIsolatedInjections(
+      reportingLeaks: nil, reportingUntested: { reported.append($0.description) },
+      operation: {
+        _ = LiveReader().value
+        _ = LiveReader().value
+        _ = TestedReader().value
+        _ = LiveReader.overridden()
+      })
+    #expect(reported.count == 1, "once per injection, and neither the tested nor the overridden one")
+    #expect(reported.first?.contains("Injection<Probe> (InjectTestingTests/StrictTestWorldTests.swift:") == true)
+    #expect(reported.first?.contains("resolved for InjectTestingTests/StrictTestWorldTests.swift:") == true)
+  }
+
+  @Test(.isolatedInjections(strict: true))
+  func aStrictTestThatResolvesOnlyTestValuesAndOverridesPasses() {
+    #expect(TestedReader().value.name == "test")
+    #expect(LiveReader.overridden().name == "mock")
+  }
+}
+
+final class Probe: Sendable {
+  let name: String
+  init(_ name: String) { self.name = name }
+}
+
+private let live = Injection<Probe>(strategy: .singleton, instance: Probe("live"))
+private let tested = Injection<Probe>(strategy: .singleton, instance: Probe("live"), test: Probe("test"))
+
+private final class LiveReader {
+  @Instance(live) var value
+
+  /// What a consumer of `live` reads under a scoped override.
+  @MainActor static func overridden() -> Probe {
+    live.withOverride(Probe("mock")) { LiveReader().value }
+  }
+}
+
+private final class TestedReader {
+  @Instance(tested) var value
+}
