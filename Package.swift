@@ -22,6 +22,9 @@ let package = Package(
     .testTarget(
       name: "DocumentationTests", dependencies: ["DocumentationFixtures", "Inject", "InjectTesting", "ServicePackage"]
     ),
+    // The 2.0 API in the Swift 5 language mode: consumers of `@Instance` are main-actor-isolated,
+    // as in 1.1.
+    .testTarget(name: "InjectSwift5Tests", dependencies: ["Inject"], swiftSettings: [.swiftLanguageMode(.v5)]),
     // 1.x code, unchanged: the one target where warnings are expected (deprecations, and 1.x's
     // existentials written without `any`).
     .testTarget(
