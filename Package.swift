@@ -22,23 +22,27 @@ let package = Package(
     .testTarget(
       name: "DocumentationTests", dependencies: ["DocumentationFixtures", "Inject", "InjectTesting", "ServicePackage"]
     ),
-    // 1.x code, unchanged: the one target where warnings are expected (deprecations, and 1.x's
-    // existentials written without `any`).
+    // The 1.x API in the Swift 6 language mode: what compiles there, and how it behaves.
+    .testTarget(name: "InjectLegacyTests", dependencies: ["Inject"]),
+    // 1.x code, unchanged, in the Swift 5 language mode that 1.x users had: the isolation that
+    // 1.x's main-actor types gave their consumers, and the 1.x samples of the documentation.
     .testTarget(
-      name: "InjectLegacyTests", dependencies: ["DocumentationFixtures", "Inject"],
-      swiftSettings: [
-        .treatWarning("DeprecatedDeclaration", as: .warning), .treatWarning("ExistentialAny", as: .warning),
-      ]),
+      name: "InjectLegacySwift5Tests", dependencies: ["DocumentationFixtures", "Inject"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+    // The 2.0 API in the Swift 5 language mode: consumers of `@Instance` are main-actor-isolated,
+    // as in 1.1.
+    .testTarget(name: "InjectSwift5Tests", dependencies: ["Inject"], swiftSettings: [.swiftLanguageMode(.v5)]),
   ],
   swiftLanguageModes: [.v6]
 )
 
-// Every target: warnings are errors (but for the exceptions a target names), and the upcoming
-// features of the next language mode.
+// Every target: warnings are errors, and the upcoming features of the next language mode; but
+// 1.x code keeps 1.x's existentials written without `any`, as 1.x users wrote them.
 for target in package.targets {
+  let existentialAny: [SwiftSetting] =
+    target.name == "InjectLegacySwift5Tests" ? [] : [.enableUpcomingFeature("ExistentialAny")]
   target.swiftSettings =
-    [.treatAllWarnings(as: .error)] + (target.swiftSettings ?? []) + [
-      .enableUpcomingFeature("ExistentialAny"),
+    [.treatAllWarnings(as: .error)] + (target.swiftSettings ?? []) + existentialAny + [
       .enableUpcomingFeature("InternalImportsByDefault"),
       .enableUpcomingFeature("MemberImportVisibility"),
     ]

@@ -27,10 +27,22 @@
 ///
 /// > Note: Copies of a struct that declares `@Instance` share one resolved instance, like
 /// > copies of a SwiftUI view share their state.
+///
+/// The type is isolated to the main actor, as it was in 1.1. In the Swift 5 language mode, a class
+/// or struct that declares an `@Instance` property is therefore inferred to be main-actor-isolated,
+/// so its methods can read the property. (The Swift 6 mode no longer infers a type's isolation
+/// from its property wrappers, SE-0401: there, isolate the methods that read it to the main actor.)
+@MainActor
 @propertyWrapper
 public struct Instance<T> {
+  // NB: `nonisolated(unsafe)` only so that the `nonisolated` initializer can store this
+  // non-Sendable storage in a main-actor-isolated wrapper, which lets nonisolated classes and
+  // structs declare `@Instance`. It is safe: the initializer creates the storage and is its only
+  // user until it returns; every other use is from a main-actor-isolated member of this wrapper
+  // (`wrappedValue`, `reset()`, `debugDescription`). A copy of the wrapper sent elsewhere can
+  // only release its reference, which is as safe as releasing any class reference.
   @usableFromInline
-  let storage: InstanceStorage<T>
+  nonisolated(unsafe) let storage: InstanceStorage<T>
 
   /// Consumes `injection`.
   ///
@@ -53,7 +65,7 @@ public struct Instance<T> {
   /// This consumer's instance: resolved from the injection on the first read, then kept.
   ///
   /// Setting it replaces the instance for this consumer only.
-  @inlinable @MainActor
+  @inlinable
   public var wrappedValue: T {
     get {
       // Reads through a storage it does not retain while no code of the user's runs (only such
@@ -74,12 +86,15 @@ public struct Instance<T> {
   }
 
   /// The wrapper itself, for ``reset()``: `$service.reset()`.
+  ///
+  /// Main-actor-isolated like ``wrappedValue``: the Swift 5 language mode infers a type's isolation
+  /// from its property wrappers only when both agree, so a `nonisolated` projection would silently
+  /// leave the consumers of `@Instance` nonisolated.
   @inlinable
   public var projectedValue: Self { self }
 
   /// Drops this consumer's instance, resolved or assigned, so the next read resolves again
   /// from the injection's current configuration.
-  @MainActor
   public func reset() {
     storage.set(nil, isLocal: false)
   }

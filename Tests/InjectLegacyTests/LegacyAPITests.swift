@@ -1,12 +1,60 @@
 import Inject
 import Testing
 
-/// 1.x code, unchanged, runs on the 2.0 engine as it ran before.
+/// The 1.x API in the Swift 6 language mode runs on the 2.0 engine as it ran in 1.x.
 ///
-/// This target is the one place where deprecation warnings are expected: Package.swift keeps
-/// them warnings here, while every other warning, here and in every target, is an error.
+/// The Swift 6 mode infers no type's isolation from its property wrappers (SE-0401), so the
+/// consumers here are written as the Swift 6 mode needs (see MIGRATION.md): a main-actor class,
+/// a nonisolated class with an initializer, an actor that awaits its `@Injected` properties.
+/// InjectLegacySwift5Tests runs 1.x code unchanged, in the Swift 5 mode.
 @Suite @MainActor struct LegacyAPITests {
   @Test func localTemporaryIsANewInstanceForEachConsumerReleasedWithIt() {
+    scenarios.localTemporaryIsANewInstanceForEachConsumerReleasedWithIt()
+  }
+  @Test func sharedTemporaryIsSharedAndReleasedAfterTheLastConsumer() {
+    scenarios.sharedTemporaryIsSharedAndReleasedAfterTheLastConsumer()
+  }
+  @Test func sharedPermanentIsSharedAndKeptUntilTheAppEnds() {
+    scenarios.sharedPermanentIsSharedAndKeptUntilTheAppEnds()
+  }
+  @Test func localPermanentIsANewInstanceForEachConsumerKeptUntilTheAppEnds() {
+    scenarios.localPermanentIsANewInstanceForEachConsumerKeptUntilTheAppEnds()
+  }
+  @Test func bothInitializerOrdersMeanTheSame() { scenarios.bothInitializerOrdersMeanTheSame() }
+  @Test func injectingReplacesTheInstanceForThatConsumerOnly() {
+    scenarios.injectingReplacesTheInstanceForThatConsumerOnly()
+  }
+  @Test func instanceCanBeReadOffTheMainActor() async { await scenarios.instanceCanBeReadOffTheMainActor() }
+  @Test func overrideCanBeCalledOffTheMainActor() async { await scenarios.overrideCanBeCalledOffTheMainActor() }
+  @Test func aNonisolatedClassWithAnInitializerDeclaresInjected() {
+    scenarios.aNonisolatedClassWithAnInitializerDeclaresInjected()
+  }
+
+  /// The scenarios, through their protocol, which is not deprecated: calling them warns of nothing.
+  private var scenarios: any LegacyAPIScenarios { LegacyAPI() }
+}
+
+/// The scenarios of ``LegacyAPITests``.
+///
+/// Declared without deprecation so that the tests above call them without a warning; `LegacyAPI`
+/// implements each with the 1.x API, in a deprecated extension.
+@MainActor protocol LegacyAPIScenarios {
+  func localTemporaryIsANewInstanceForEachConsumerReleasedWithIt()
+  func sharedTemporaryIsSharedAndReleasedAfterTheLastConsumer()
+  func sharedPermanentIsSharedAndKeptUntilTheAppEnds()
+  func localPermanentIsANewInstanceForEachConsumerKeptUntilTheAppEnds()
+  func bothInitializerOrdersMeanTheSame()
+  func injectingReplacesTheInstanceForThatConsumerOnly()
+  func instanceCanBeReadOffTheMainActor() async
+  func overrideCanBeCalledOffTheMainActor() async
+  func aNonisolatedClassWithAnInitializerDeclaresInjected()
+}
+
+struct LegacyAPI: LegacyAPIScenarios {}
+
+@available(*, deprecated)
+extension LegacyAPI {
+  func localTemporaryIsANewInstanceForEachConsumerReleasedWithIt() {
     weak var weakFirst: LegacyService?
     var first: LegacyConsumer? = LegacyConsumer()
     let second = LegacyConsumer()
@@ -16,7 +64,7 @@ import Testing
     #expect(weakFirst == nil)
   }
 
-  @Test func sharedTemporaryIsSharedAndReleasedAfterTheLastConsumer() {
+  func sharedTemporaryIsSharedAndReleasedAfterTheLastConsumer() {
     weak var weakShared: LegacyService?
     var first: LegacyConsumer? = LegacyConsumer()
     var second: LegacyConsumer? = LegacyConsumer()
@@ -28,7 +76,7 @@ import Testing
     #expect(weakShared == nil)
   }
 
-  @Test func sharedPermanentIsSharedAndKeptUntilTheAppEnds() {
+  func sharedPermanentIsSharedAndKeptUntilTheAppEnds() {
     weak var weakShared: LegacyService?
     do {
       let first = LegacyConsumer()
@@ -39,7 +87,7 @@ import Testing
     #expect(LegacyConsumer().sharedPermanent.instance === weakShared)
   }
 
-  @Test func localPermanentIsANewInstanceForEachConsumerKeptUntilTheAppEnds() {
+  func localPermanentIsANewInstanceForEachConsumerKeptUntilTheAppEnds() {
     weak var weakFirst: LegacyService?
     do {
       let first = LegacyConsumer()
@@ -49,24 +97,37 @@ import Testing
     #expect(weakFirst != nil)
   }
 
-  @Test func bothInitializerOrdersMeanTheSame() {
+  func bothInitializerOrdersMeanTheSame() {
     let consumer = LegacyConsumer()
     #expect(consumer.sharedPermanent.instance === consumer.sharedPermanentReadmeOrder.instance)
   }
 
-  @Test func injectingReplacesTheInstanceForThatConsumerOnly() {
+  func injectingReplacesTheInstanceForThatConsumerOnly() {
     let mock = LegacyService()
     let view = LegacyView().injecting(mock, for: \.network)
     #expect(view.network.instance === mock)
     #expect(LegacyView().network.instance !== mock)
   }
 
-  @Test func instanceCanBeReadOffTheMainThread() async {
+  func instanceCanBeReadOffTheMainActor() async {
     let actor = LegacyActor()
-    let fromActor = await actor.name()
-    let fromDetached = await Task.detached { LegacyConsumer().localTemporary.instance.name }.value
-    #expect(fromActor == "legacy")
-    #expect(fromDetached == "legacy")
+    let fromActor = await actor.sharedService()
+    let dependency = LegacyConsumer().localTemporary
+    let fromDetached = await Task.detached { dependency.instance }.value
+    #expect(fromActor === LegacyConsumer().sharedPermanent.instance)
+    #expect(fromDetached === dependency.instance)
+  }
+
+  func overrideCanBeCalledOffTheMainActor() async {
+    let dependency = LegacyConsumer().localTemporary
+    let replacement = LegacyService()
+    await Task.detached { dependency.override(with: replacement) }.value
+    #expect(dependency.instance === replacement)
+  }
+
+  func aNonisolatedClassWithAnInitializerDeclaresInjected() {
+    let consumer = NonisolatedLegacyConsumer()
+    #expect(consumer.service.instance !== NonisolatedLegacyConsumer().service.instance)
   }
 }
 
@@ -135,21 +196,24 @@ private struct MigratedView {
   init(_ injection: Injection<LegacyService>) { _network = Instance(injection) }
 }
 
-// MARK: - 1.x fixtures, written as 1.x code
+// MARK: - 1.x fixtures, in the forms the Swift 6 mode needs
 
 final class LegacyService: Sendable {
   let name = "legacy"
 }
 
+@available(*, deprecated)
 extension DefaultValues {
   var legacyLocalTemporary: LegacyService { LegacyService() }
   var legacySharedTemporary: LegacyService { LegacyService() }
   var legacySharedPermanent: LegacyService { LegacyService() }
   var legacyLocalPermanent: LegacyService { LegacyService() }
   var legacyNetwork: LegacyService { LegacyService() }
+  var legacyNonisolated: LegacyService { LegacyService() }
 }
 
-final class LegacyConsumer {
+@available(*, deprecated)
+@MainActor final class LegacyConsumer {
   @Injected(\.legacyLocalTemporary) var localTemporary
   @Injected(\.legacySharedTemporary, lifespan: .temporary, scope: .shared) var sharedTemporary
   @Injected(\.legacySharedPermanent, lifespan: .permanent, scope: .shared) var sharedPermanent
@@ -157,11 +221,24 @@ final class LegacyConsumer {
   @Injected(\.legacyLocalPermanent, lifespan: .permanent) var localPermanent
 }
 
-struct LegacyView: Injectable {
+@available(*, deprecated)
+@MainActor struct LegacyView: Injectable {
   @Injected(\.legacyNetwork) var network
 }
 
+/// Its `@Injected` property is main-actor-isolated: the actor awaits it, then reads `.instance`.
+@available(*, deprecated)
 actor LegacyActor {
   @Injected(\.legacySharedPermanent, lifespan: .permanent, scope: .shared) var crossReferenceA
-  func name() -> String { crossReferenceA.instance.name }
+  func sharedService() async -> LegacyService { await crossReferenceA.instance }
+}
+
+/// The Swift 6 mode needs the main-actor initializer: the property's initial value forms a key
+/// path to a main-actor-isolated `DefaultValues` property, which a nonisolated initializer
+/// cannot evaluate.
+@available(*, deprecated)
+final class NonisolatedLegacyConsumer {
+  @Injected(\.legacyNonisolated) var service
+
+  @MainActor init() {}
 }

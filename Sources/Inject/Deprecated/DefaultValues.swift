@@ -9,14 +9,19 @@
 ///
 /// In 2.0, publish an ``Injection`` beside the implementation instead; see
 /// [MIGRATION.md](https://github.com/inject-swift/Inject/blob/main/MIGRATION.md).
+///
+/// Like 1.x's, the type is isolated to the main actor, so the properties of its extensions are
+/// too: a property can build a type whose initializer is main-actor-isolated, and 1.x builds
+/// every instance on the main actor.
 @_documentation(visibility: private)
 @available(*, deprecated, message: "Publish an Injection beside the implementation instead; see MIGRATION.md")
-public struct DefaultValues {
+@MainActor
+public final class DefaultValues {
   /// A key path to a dependency of type `Value`.
-  public typealias KeyPath<Value> = any Swift.KeyPath<DefaultValues, Value> & Sendable
+  public typealias KeyPath<Value> = Swift.KeyPath<DefaultValues, Value>
 
   /// The values; 1.x builds one for each new instance.
-  public init() {}
+  init() {}
 }
 
 /// Whether 1.x consumers of a key path share an instance.

@@ -8,14 +8,30 @@
 ///
 /// It runs on the 2.0 engine: each key path and strategy maps to one ``Injection`` (see the
 /// table in MIGRATION.md). In 2.0, publish an `Injection` and consume it with ``Instance``.
+///
+/// Like 1.x's, the wrapper is isolated to the main actor, and so is every property it wraps. In
+/// the Swift 5 language mode a class or struct that declares `@Injected` is therefore inferred to
+/// be main-actor-isolated, as in 1.x, and an actor's `@Injected` property is read with `await`.
+/// The initializer is `nonisolated`, so actors and nonisolated classes can declare one.
 @_documentation(visibility: private)
 @available(*, deprecated, message: "Publish an Injection and consume it with @Instance instead; see MIGRATION.md")
+@MainActor
 @propertyWrapper
 public struct Injected<Value> {
+  /// The dependency: a main-actor class, so `Sendable`, and set once by the initializer.
+  private let dependency: Dependency<Value>
+
   /// The consumer's dependency; read its instance with `.instance`.
-  public let wrappedValue: Dependency<Value>
+  public var wrappedValue: Dependency<Value> { dependency }
 
   /// Consumes the dependency at `keyPath` (the 1.x initializer's order).
+  ///
+  /// You do not call this initializer directly. Instead, declare a property with the
+  /// `@Injected` attribute:
+  ///
+  /// ```swift
+  /// @Injected(\.networking, lifespan: .temporary, scope: .local) var network
+  /// ```
   ///
   /// - Parameters:
   ///   - keyPath: The `DefaultValues` property that builds the dependency.
@@ -23,17 +39,24 @@ public struct Injected<Value> {
   ///   - scope: Whether consumers share an instance.
   ///   - fileID: Where the property is declared; recorded for diagnostics.
   ///   - line: Where the property is declared; recorded for diagnostics.
-  public init(
+  public nonisolated init(
     _ keyPath: DefaultValues.KeyPath<Value>,
     lifespan: Lifespan = .temporary,
     scope: Scope = .local,
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    wrappedValue = Dependency(keyPath, scope: scope, lifespan: lifespan, at: CodeLocation(fileID: fileID, line: line))
+    dependency = Dependency(keyPath, scope: scope, lifespan: lifespan, at: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Consumes the dependency at `keyPath` (the order the 1.x README wrote).
+  ///
+  /// You do not call this initializer directly. Instead, declare a property with the
+  /// `@Injected` attribute:
+  ///
+  /// ```swift
+  /// @Injected(\.networking, scope: .local, lifespan: .temporary) var network
+  /// ```
   ///
   /// - Parameters:
   ///   - keyPath: The `DefaultValues` property that builds the dependency.
@@ -41,7 +64,7 @@ public struct Injected<Value> {
   ///   - lifespan: How long an instance lives.
   ///   - fileID: Where the property is declared; recorded for diagnostics.
   ///   - line: Where the property is declared; recorded for diagnostics.
-  public init(
+  public nonisolated init(
     _ keyPath: DefaultValues.KeyPath<Value>,
     scope: Scope,
     lifespan: Lifespan,
@@ -49,70 +72,5 @@ public struct Injected<Value> {
     line: UInt = #line
   ) {
     self.init(keyPath, lifespan: lifespan, scope: scope, fileID: fileID, line: line)
-  }
-}
-
-/// A 1.x consumer's dependency: its instance, resolved on first access.
-@_documentation(visibility: private)
-@available(*, deprecated, message: "Read the @Instance property directly instead; see MIGRATION.md")
-public final class Dependency<Value> {
-  private let keyPath: DefaultValues.KeyPath<Value>
-  private let strategy: Strategy
-  private let keptForever: Bool
-  private let location: CodeLocation
-  private var resolved: Value?
-
-  init(_ keyPath: DefaultValues.KeyPath<Value>, scope: Scope, lifespan: Lifespan, at location: CodeLocation) {
-    self.keyPath = keyPath
-    self.location = location
-    switch (scope, lifespan) {
-    case (.local, .temporary): (strategy, keptForever) = (.onDemand, false)
-    case (.local, .permanent): (strategy, keptForever) = (.onDemand, true)
-    case (.shared, .temporary): (strategy, keptForever) = (.shared, false)
-    case (.shared, .permanent): (strategy, keptForever) = (.singleton, false)
-    }
-  }
-
-  /// The instance, resolved on the first access and then kept by this consumer.
-  ///
-  /// Setting it replaces it for this consumer only.
-  public var instance: Value {
-    get {
-      if let resolved {
-        return resolved
-      }
-      let (keyPath, strategy, keptForever, location) = (keyPath, strategy, keptForever, location)
-      let instance = LegacyBridge.onMainActor {
-        let instance = LegacyBridge.injection(for: keyPath, strategy: strategy).resolve(from: location)
-        if keptForever {
-          LegacyBridge.keepForever(instance)
-        }
-        return instance
-      }
-      resolved = instance
-      return instance
-    }
-    set {
-      resolved = newValue
-    }
-  }
-}
-
-/// A 1.x consumer that can replace its dependencies: `view.injecting(Mock(), for: \.network)`.
-@_documentation(visibility: private)
-@available(*, deprecated, message: "Assign the @Instance property instead; see MIGRATION.md")
-public protocol Injectable {}
-
-@available(*, deprecated, message: "Assign the @Instance property instead; see MIGRATION.md")
-extension Injectable {
-  /// Replaces the instance of the dependency at `keyPath` for this consumer only.
-  ///
-  /// - Parameters:
-  ///   - value: The instance to use.
-  ///   - keyPath: The consumer's `@Injected` property.
-  /// - Returns: This consumer.
-  public func injecting<Value>(_ value: Value, for keyPath: KeyPath<Self, Dependency<Value>>) -> Self {
-    self[keyPath: keyPath].instance = value
-    return self
   }
 }

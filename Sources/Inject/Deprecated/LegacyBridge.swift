@@ -67,13 +67,21 @@ enum LegacyBridge {
     }
     return DispatchQueue.main.sync { MainActor.assumeIsolated { Handoff(value: body()) } }.value
   }
+
+  /// Runs `body` on the main actor with `value` from any caller, as 1.x's `override(with:)` took
+  /// a value from any caller.
+  nonisolated static func onMainActor<Value>(handing value: Value, to body: @MainActor (Value) -> Void) {
+    let handoff = Handoff(value: value)
+    onMainActor { body(handoff.value) }
+  }
 }
 
-/// Carries a 1.x instance from the main actor to its 1.x consumer.
+/// Carries a 1.x instance between the main actor and its 1.x consumer.
 ///
 /// NB: `@unchecked Sendable` because 1.x handed instances to consumers on any thread, and its
-/// code must run unchanged. The engine itself never touches an instance after building it: it
-/// only keeps a reference (or a weak one) to hand out again. So this handoff adds no access
+/// code must run unchanged, and took replacements (`override(with:)`) from any thread. The engine
+/// itself never touches an instance after building it, nor a replacement: it only keeps a
+/// reference (or a weak one) to hand out again. So this handoff adds no access
 /// of its own; whether two consumers on different threads use one non-Sendable instance safely
 /// is up to the consumers, exactly as it was in 1.x. `@Instance` lets the compiler check that.
 private struct Handoff<Value>: @unchecked Sendable {
