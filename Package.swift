@@ -15,6 +15,13 @@ let package = Package(
     .target(name: "ServicePackage", dependencies: ["Inject"], path: "Examples/ServicePackage"),
     .executableTarget(
       name: "InjectExample", dependencies: ["ServicePackage", "Inject"], path: "Examples/InjectExample"),
+    // The realistic example (swift run ProfileApp): a package that publishes an async API client
+    // and a repository, a feature module with a view model and a view, and their tests.
+    .target(name: "ProfileKit", dependencies: ["Inject"], path: "Examples/ProfileKit"),
+    .target(name: "ProfileFeature", dependencies: ["Inject", "ProfileKit"], path: "Examples/ProfileFeature"),
+    .executableTarget(
+      name: "ProfileApp", dependencies: ["Inject", "ProfileFeature", "ProfileKit"], path: "Examples/ProfileApp"),
+    .testTarget(name: "ProfileAppTests", dependencies: ["Inject", "InjectTesting", "ProfileFeature", "ProfileKit"]),
     .testTarget(name: "InjectTests", dependencies: ["Inject"]),
     .testTarget(name: "InjectTestingTests", dependencies: ["Inject", "InjectTesting"]),
     // The documentation's code samples, compiled and run (scripts/check-doc-snippets).
