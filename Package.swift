@@ -27,7 +27,8 @@ let package = Package(
     // The documentation's code samples, compiled and run (scripts/check-doc-snippets).
     .target(name: "DocumentationFixtures", dependencies: ["ServicePackage"], path: "Tests/DocumentationFixtures"),
     .testTarget(
-      name: "DocumentationTests", dependencies: ["DocumentationFixtures", "Inject", "InjectTesting", "ServicePackage"]
+      name: "DocumentationTests",
+      dependencies: ["DocumentationFixtures", "Inject", "InjectTesting", "ProfileKit", "ServicePackage"]
     ),
     // 1.x code, unchanged: the one target where warnings are expected (deprecations, and 1.x's
     // existentials written without `any`).
