@@ -15,12 +15,20 @@ let package = Package(
     .target(name: "ServicePackage", dependencies: ["Inject"], path: "Examples/ServicePackage"),
     .executableTarget(
       name: "InjectExample", dependencies: ["ServicePackage", "Inject"], path: "Examples/InjectExample"),
+    // The realistic example (swift run ProfileApp): a package that publishes an async API client
+    // and a repository, a feature module with a view model and a view, and their tests.
+    .target(name: "ProfileKit", dependencies: ["Inject"], path: "Examples/ProfileKit"),
+    .target(name: "ProfileFeature", dependencies: ["Inject", "ProfileKit"], path: "Examples/ProfileFeature"),
+    .executableTarget(
+      name: "ProfileApp", dependencies: ["Inject", "ProfileFeature", "ProfileKit"], path: "Examples/ProfileApp"),
+    .testTarget(name: "ProfileAppTests", dependencies: ["Inject", "InjectTesting", "ProfileFeature", "ProfileKit"]),
     .testTarget(name: "InjectTests", dependencies: ["Inject"]),
     .testTarget(name: "InjectTestingTests", dependencies: ["Inject", "InjectTesting"]),
     // The documentation's code samples, compiled and run (scripts/check-doc-snippets).
     .target(name: "DocumentationFixtures", dependencies: ["ServicePackage"], path: "Tests/DocumentationFixtures"),
     .testTarget(
-      name: "DocumentationTests", dependencies: ["DocumentationFixtures", "Inject", "InjectTesting", "ServicePackage"]
+      name: "DocumentationTests",
+      dependencies: ["DocumentationFixtures", "Inject", "InjectTesting", "ProfileKit", "ServicePackage"]
     ),
     // The 1.x API in the Swift 6 language mode: what compiles there, and how it behaves.
     .testTarget(name: "InjectLegacyTests", dependencies: ["Inject"]),

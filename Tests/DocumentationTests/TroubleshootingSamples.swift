@@ -1,0 +1,72 @@
+import Inject
+import InjectTesting
+import ProfileKit
+import Testing
+
+// The fixes of the Troubleshooting article that are not in the ProfileApp example, compiled and
+// run. scripts/check-troubleshooting checks that its broken samples still fail as it says.
+
+// MARK: An actor receives what it needs from the main actor
+
+actor UserCache {
+  private let apiClient: any APIClient
+  private var users: [Int: User] = [:]
+
+  init(apiClient: any APIClient) {
+    self.apiClient = apiClient
+  }
+
+  func user(id: Int) async throws -> User {
+    if let user = users[id] {
+      return user
+    }
+    let user = try await apiClient.fetchUser(id: id)
+    users[id] = user
+    return user
+  }
+}
+
+@MainActor final class GalleryModel {
+  @Instance(apiClientInjection) private var apiClient
+  lazy var userCache = UserCache(apiClient: apiClient)
+}
+
+// MARK: A body or async function that reads @Instance is main-actor isolated
+
+@MainActor struct ProfileHeader {
+  @Instance(userRepositoryInjection) var repository
+
+  var body: String { repository.cachedUser(id: 1)?.name ?? "Loading…" }
+}
+
+@MainActor final class ProfileLoader {
+  @Instance(userRepositoryInjection) var repository
+
+  func load() async throws -> User {
+    try await repository.user(id: 1)
+  }
+}
+
+@Suite @MainActor struct TroubleshootingSamples {
+  @Test func anActorUsesTheClientItWasGivenOnTheMainActor() async throws {
+    let client = MockAPIClient()
+    let cache = apiClientInjection.withOverride(client) { GalleryModel().userCache }
+    let fetched = try await cache.user(id: User.sample.id)
+    let cached = try await cache.user(id: User.sample.id)
+    #expect(fetched == .sample)
+    #expect(cached == .sample)
+    #expect(await client.requests == [User.sample.id])
+  }
+
+  // A repository of this test's own: the published one is `.shared`, and another test could hold it.
+  @Test(
+    .overriding(userRepositoryInjection, with: LiveUserRepository()),
+    .overriding(apiClientInjection, with: MockAPIClient(users: [User(id: 1, name: "Ada", bio: "")])))
+  func aMainActorBodyShowsWhatAMainActorLoaderLoaded() async throws {
+    let header = ProfileHeader()
+    #expect(header.body == "Loading…")
+    let user = try await ProfileLoader().load()
+    #expect(user.name == "Ada")
+    #expect(header.body == "Ada", "the header and the loader share the repository and its cache")
+  }
+}
