@@ -245,7 +245,14 @@ public final class Injection<T> {
   deinit {
     // Layers hold no other layer, so releasing the stack is flat. What they built may assume
     // the main actor, which a test's injection may be released off.
-    MainActorRelease.release((overrides, state, published, testLayer)) {}
+    let (count, epoch) = (overrides.count, overrides.first?.pushEpoch)
+    MainActorRelease.release((overrides, state, published, testLayer)) {
+      // The overrides still pushed are gone with the injection: what the global world stored
+      // since the first of them was pushed is dropped, as their rollback would.
+      if let epoch {
+        withExtendedLifetime(RollbackLog.pop(count, pushedAt: epoch)) {}
+      }
+    }
   }
 
   /// The top of the global override stack; set only by `overrides`' observer.

@@ -92,24 +92,21 @@ package func withIsolatedInjections<R>(
   reportingUntested reportUntested: (@MainActor (UntestedResolution) -> Void)?,
   operation: () async throws -> R
 ) async rethrows -> R {
-  var built: [World.BuiltInstance] = []
+  let leakWatch = reportLeaks == nil ? nil : LeakWatch()
   defer {
-    reportLeaks?(
-      built.filter { $0.object != nil }.map { LeakedInstance(injection: $0.injection, firstResolvedAt: $0.location) })
+    if let reportLeaks, let leakWatch {
+      reportLeaks(leakWatch.survivors)
+    }
   }
   return try await run(
-    World(parent: .current, isTest: true, watchingForLeaks: reportLeaks != nil, reportingUntested: reportUntested),
-    watchingInto: &built, operation)
+    World(parent: .current, isTest: true, leakWatch: leakWatch, reportingUntested: reportUntested), operation)
 }
 
-/// Runs `operation` in `world`, and leaves what the world watched in `built`.
+/// Runs `operation` in `world`.
 ///
-/// The caller holds no reference to `world`, so it is released when this function returns, unless a task that
-/// outlived the scope holds it.
+/// The caller holds no reference to `world`, so it is released when this function returns,
+/// unless a task that outlived the scope holds it.
 @MainActor
-private func run<R>(
-  _ world: World, watchingInto built: inout [World.BuiltInstance], _ operation: () async throws -> R
-) async rethrows -> R {
-  defer { built = world.built }
-  return try await world.run(operation)
+private func run<R>(_ world: World, _ operation: () async throws -> R) async rethrows -> R {
+  try await world.run(operation)
 }

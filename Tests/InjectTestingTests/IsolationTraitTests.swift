@@ -43,6 +43,19 @@ import Testing
     LeakyCache.captured.removeAll()
   }
 
+  @Test func aLeakInsideANestedScopeIsReportedToo() async {
+    var reported: [String] = []
+    await withIsolatedInjections(
+      reportingLeaks: { leaks in reported = leaks.map(\.description) }, reportingUntested: nil,
+      operation: {
+        counter.withOverride(Counter()) {
+          LeakyCache.capturedInANestedScope.append(Consumer().value)
+        }
+      })
+    #expect(reported.count == 1)
+    LeakyCache.capturedInANestedScope.removeAll()
+  }
+
   @Test func nothingIsReportedOnceTheWorldIsGone() async {
     var reported: [String]?
     weak var built: Counter?
@@ -58,6 +71,8 @@ import Testing
 @MainActor
 private enum LeakyCache {
   static var captured: [Counter] = []
+  /// Another test's, so that neither releases what the other captured.
+  static var capturedInANestedScope: [Counter] = []
 }
 
 final class Counter: Sendable {}

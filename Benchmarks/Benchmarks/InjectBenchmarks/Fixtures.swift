@@ -97,6 +97,15 @@ final class InjectOnDemandConsumer: Reading {
   @Instance(injectOnDemand) var service
 }
 
+/// An injection that declares preview and test values beside the live one.
+let injectContextDefaults = Injection<any Service>(
+  strategy: .singleton, instance: ServiceImplementation(), preview: ServiceImplementation(),
+  test: ServiceImplementation())
+
+final class InjectContextDefaultsConsumer: Reading {
+  @Instance(injectContextDefaults) var service
+}
+
 /// A consumer of an injection chosen at run time (for the scaling and override scenarios).
 final class InjectDynamicConsumer: Reading {
   @Instance var service: any Service

@@ -75,6 +75,7 @@ let benchmarks: @Sendable () -> Void = {
   creationAndFirstRead()
   scaling()
   overrides()
+  generalPath()
 }
 
 // MARK: 1. Steady-state read of an already resolved dependency
@@ -196,4 +197,28 @@ func overrides() {
       benchmark.measure { createAndRead(InjectDynamicConsumer(injection)) }
     }
   }
+}
+
+// MARK: 5. The general path: in a scope's world, with a telemetry, and with context defaults
+
+func generalPath() {
+  mainActorBenchmark("general/Inject .singleton in an isolated world") { benchmark in
+    withIsolatedInjections {
+      blackHole(InjectSingletonConsumer().service)
+      benchmark.measure { createAndRead(InjectSingletonConsumer()) }
+    }
+  }
+  mainActorBenchmark("general/Inject .singleton with a no-op telemetry") { benchmark in
+    installTelemetry(NoTelemetry())
+    benchmark.measure { createAndRead(InjectSingletonConsumer()) }
+    installTelemetry(nil)
+  }
+  mainActorBenchmark("general/Inject .singleton with preview and test values") { benchmark in
+    benchmark.measure { createAndRead(InjectContextDefaultsConsumer()) }
+  }
+}
+
+/// A telemetry that drops every event: what an installed telemetry costs, without its work.
+struct NoTelemetry: InjectionTelemetry {
+  func record(_ event: InjectionEvent) {}
 }

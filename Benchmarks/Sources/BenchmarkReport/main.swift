@@ -142,6 +142,14 @@ table(
     ("override/Inject first read inside a scope of the same injection", injectCreate),
   ])
 
+table(
+  "5. The general path",
+  [
+    ("general/Inject .singleton in an isolated world", injectCreate),
+    ("general/Inject .singleton with a no-op telemetry", injectCreate),
+    ("general/Inject .singleton with preview and test values", injectCreate),
+  ])
+
 // MARK: Targets
 
 print("\n### Targets\n")
@@ -166,6 +174,12 @@ for (peer, inject) in [
 ] {
   check("\(peer) / \(inject)", time(peer) / time(inject), 10, atMost: false)
 }
+check(
+  "create .singleton in a scope's world / global path",
+  time("general/Inject .singleton in an isolated world") / time("create/Inject .singleton"), 10)
+check(
+  "create .singleton with preview and test values / without",
+  time("general/Inject .singleton with preview and test values") / time("create/Inject .singleton"), 1.05)
 check("10,000 / 10 injections", time("scale/Inject 10000 injections") / time("scale/Inject 10 injections"), 1.2)
 for (inject, baseline) in [
   ("create/Inject .singleton", lazyGlobal), ("create/Inject .shared", lazyWeak), ("create/Inject .onDemand", lazyNew),

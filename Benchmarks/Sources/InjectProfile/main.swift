@@ -41,7 +41,17 @@ let singleton = Injection<any Service>(strategy: .singleton, instance: ServiceIm
 let shared = Injection<any Service>(strategy: .shared, instance: ServiceImplementation())
 let onDemand = Injection<any Service>(strategy: .onDemand, instance: ServiceImplementation())
 
+let contextDefaults = Injection<any Service>(
+  strategy: .singleton, instance: ServiceImplementation(), preview: ServiceImplementation(),
+  test: ServiceImplementation())
+
 final class SingletonConsumer { @Instance(singleton) var service }
+final class ContextDefaultsConsumer { @Instance(contextDefaults) var service }
+
+/// A telemetry that drops every event.
+struct NoTelemetry: InjectionTelemetry {
+  func record(_ event: InjectionEvent) {}
+}
 final class SharedConsumer { @Instance(shared) var service }
 final class OnDemandConsumer { @Instance(onDemand) var service }
 
@@ -69,12 +79,20 @@ func run(_ scenario: String) {
   case "singleton": repeatCreatingAndReading(SingletonConsumer.init, { $0.service })
   case "shared": repeatCreatingAndReading(SharedConsumer.init, { $0.service })
   case "on-demand": repeatCreatingAndReading(OnDemandConsumer.init, { $0.service })
+  case "singleton-defaults": repeatCreatingAndReading(ContextDefaultsConsumer.init, { $0.service })
+  case "singleton-world":
+    withIsolatedInjections { repeatCreatingAndReading(SingletonConsumer.init, { $0.service }) }
+  case "singleton-telemetry":
+    installTelemetry(NoTelemetry())
+    repeatCreatingAndReading(SingletonConsumer.init, { $0.service })
   default: fatalError("Unknown scenario \(scenario).")
   }
 }
 
 guard CommandLine.arguments.count == 2 else {
-  fatalError("usage: InjectProfile lazy-global|lazy-new|lazy-weak|singleton|shared|on-demand")
+  fatalError(
+    "usage: InjectProfile lazy-global|lazy-new|lazy-weak|singleton|shared|on-demand|singleton-defaults"
+      + "|singleton-world|singleton-telemetry")
 }
 // Long-lived holders keep the shared instances alive, as in the benchmarks.
 let weakHolder = LazyWeak()

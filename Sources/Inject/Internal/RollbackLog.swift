@@ -22,6 +22,8 @@ enum RollbackLog {
   private static var pushed = 0
   /// The slots that stored while a global override was in place.
   private static var listed: [ListedSlot] = []
+  /// When `listed` grows to this size, the entries of released slots are removed.
+  private static var pruneAt = 64
 
   /// Advances the epoch for a push, and returns it.
   static func push() -> UInt64 {
@@ -35,6 +37,10 @@ enum RollbackLog {
     guard pushed > 0, !slot.isLogged else { return }
     slot.isLogged = true
     listed.append(ListedSlot(slot: slot))
+    if listed.count >= pruneAt {
+      listed.removeAll { $0.slot == nil }
+      pruneAt = max(64, listed.count * 2)
+    }
   }
 
   /// Notes that `count` layers pushed at `epoch` or later were popped.

@@ -31,8 +31,9 @@ final class World {
   private let overridden: (any AnyObject & Sendable)?
   /// The `Layer<T>` that `overridden` resolves from in this world and the worlds inside it.
   private let layer: (any AnyObject & Sendable)?
-  /// Whether the instances built in this world are watched, for a leak report.
-  let isWatchingForLeaks: Bool
+  /// Where the instances built in this world are watched, for a leak report; shared with the
+  /// worlds inside it.
+  let leakWatch: LeakWatch?
   /// Whether this is a test world, where injections resolve their test value by default.
   let isTest: Bool
   /// Told when an injection with neither a test value nor an override resolves in this world:
@@ -45,23 +46,12 @@ final class World {
   // to the main actor. It is safe: every other access is from a main-actor-isolated member, and
   // `deinit` runs when nothing else can reach this world.
   private nonisolated(unsafe) var slots: [ObjectIdentifier: Entry] = [:]
-  /// The instances built in this world, watched when `isWatchingForLeaks`.
-  private(set) var built: [BuiltInstance] = []
 
   private struct Entry {
     /// The `Layer<T>`, held so that its identifier stays unique.
     let layer: AnyObject
     /// Its `InstanceSlot<T>` in this world.
     let slot: AnyObject
-  }
-
-  /// An instance built in this world, watched weakly.
-  struct BuiltInstance {
-    weak var object: AnyObject?
-    /// The injection that built it, as diagnostics name it.
-    let injection: String
-    /// Where the consumer that first resolved it was declared.
-    let location: CodeLocation
   }
 
   /// A world inside the current task's world, overriding `injection` with `layer`.
@@ -75,14 +65,14 @@ final class World {
   /// A world inside a test world is a test world too, and inherits its checks.
   init(
     parent: World?, overridden: (any AnyObject & Sendable)? = nil, layer: (any AnyObject & Sendable)? = nil,
-    isTest: Bool = false, watchingForLeaks: Bool = false,
+    isTest: Bool = false, leakWatch: LeakWatch? = nil,
     reportingUntested reportUntested: (@MainActor (UntestedResolution) -> Void)? = nil
   ) {
     self.parent = parent
     self.overridden = overridden
     self.layer = layer
     self.isTest = isTest || parent?.isTest == true
-    self.isWatchingForLeaks = watchingForLeaks || parent?.isWatchingForLeaks == true
+    self.leakWatch = leakWatch ?? parent?.leakWatch
     self.reportUntested = reportUntested ?? parent?.reportUntested
     Self.alive += 1
   }
@@ -125,10 +115,10 @@ final class World {
   /// Watches `instance`, built in this world for a consumer at `location`, if it is an object
   /// and the world watches for leaks.
   func noteBuilt<T>(_ instance: T, by injection: Injection<T>, for location: CodeLocation) {
-    guard isWatchingForLeaks else { return }
+    guard let leakWatch else { return }
     let boxed = instance as Any
     guard type(of: boxed) is AnyClass else { return }
-    built.append(BuiltInstance(object: boxed as AnyObject, injection: injection.label, location: location))
+    leakWatch.built.append(.init(object: boxed as AnyObject, injection: injection.label, location: location))
   }
 
   /// Tells a strict test, once per injection, that `injection` resolved its live instance
@@ -151,6 +141,27 @@ final class World {
     let parent: World?
     let layer: (any AnyObject & Sendable)?
     let overridden: (any AnyObject & Sendable)?
+  }
+}
+
+/// The objects built in a test's world and the worlds inside it, watched weakly, so that those
+/// still alive after the test can be reported.
+@MainActor
+final class LeakWatch {
+  /// An object built in a watched world.
+  struct BuiltInstance {
+    weak var object: AnyObject?
+    /// The injection that built it, as diagnostics name it.
+    let injection: String
+    /// Where the consumer that first resolved it was declared.
+    let location: CodeLocation
+  }
+
+  var built: [BuiltInstance] = []
+
+  /// The objects built in the watched worlds that are still alive.
+  var survivors: [LeakedInstance] {
+    built.filter { $0.object != nil }.map { LeakedInstance(injection: $0.injection, firstResolvedAt: $0.location) }
   }
 }
 
