@@ -54,19 +54,20 @@ extension Injection {
     world?.noteBuilt(instance, by: self, for: location)
     // Stored before the telemetry hears of it, so that a telemetry that resolves in `record`
     // finds it instead of building another.
+    var (replaced, keptStrongly): (T?, Bool) = (nil, false)
     if let strategy = layer.strategy, strategy != .onDemand {
-      let (keeping, replaced) = slot.store(instance, strategy: strategy, epoch: RollbackLog.epoch)
+      let keeping: InstanceSlot<T>.Keeping
+      (keeping, replaced) = slot.store(instance, strategy: strategy, epoch: RollbackLog.epoch)
+      keptStrongly = strategy == .shared && keeping == .strongly
       if world == nil {
         RollbackLog.noteStore(in: slot)
       }
-      Telemetry.record(.built(layer.origin), self, at: location)
-      if strategy == .shared && keeping == .strongly {
-        Telemetry.record(.keptStrongly(layer.origin), self, at: location)
-      }
-      withExtendedLifetime(replaced) {}
-    } else {
-      Telemetry.record(.built(layer.origin), self, at: location)
     }
+    Telemetry.record(.built(layer.origin), self, at: location)
+    if keptStrongly {
+      Telemetry.record(.keptStrongly(layer.origin), self, at: location)
+    }
+    withExtendedLifetime(replaced) {}
     return instance
   }
 
