@@ -22,6 +22,9 @@ let package = Package(
     .executableTarget(
       name: "ProfileApp", dependencies: ["Inject", "ProfileFeature", "ProfileKit"], path: "Examples/ProfileApp"),
     .testTarget(name: "ProfileAppTests", dependencies: ["Inject", "InjectTesting", "ProfileFeature", "ProfileKit"]),
+    // The app launched as a process, as a UI test launches it: live, with its launch override,
+    // and as an Xcode preview. Depending on the executable makes `swift test` build it.
+    .testTarget(name: "ExampleProcessTests", dependencies: ["ProfileApp"]),
     .testTarget(name: "InjectTests", dependencies: ["Inject"]),
     .testTarget(name: "InjectTestingTests", dependencies: ["Inject", "InjectTesting"]),
     // The documentation's code samples, compiled and run (scripts/check-doc-snippets).
