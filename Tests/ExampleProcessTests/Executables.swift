@@ -44,7 +44,10 @@ private func builtExecutable(_ product: String) throws -> URL {
     var directory = start
     for _ in 0..<5 {
       let candidate = directory.appendingPathComponent(product)
-      if FileManager.default.isExecutableFile(atPath: candidate.path) {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+        FileManager.default.isExecutableFile(atPath: candidate.path)
+      {
         return candidate
       }
       directory.deleteLastPathComponent()
