@@ -22,6 +22,10 @@ let package = Package(
     .executableTarget(
       name: "ProfileApp", dependencies: ["Inject", "ProfileFeature", "ProfileKit"], path: "Examples/ProfileApp"),
     .testTarget(name: "ProfileAppTests", dependencies: ["Inject", "InjectTesting", "ProfileFeature", "ProfileKit"]),
+    // The examples launched as processes: the app as a UI test launches it (live, with its launch
+    // override, as an Xcode preview), and InjectExample's misuse warning. Depending on the
+    // executables makes `swift test` build them.
+    .testTarget(name: "ExampleProcessTests", dependencies: ["InjectExample", "ProfileApp"]),
     .testTarget(name: "InjectTests", dependencies: ["Inject"]),
     .testTarget(name: "InjectTestingTests", dependencies: ["Inject", "InjectTesting"]),
     // The documentation's code samples, compiled and run (scripts/check-doc-snippets).

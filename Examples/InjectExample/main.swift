@@ -46,6 +46,7 @@ second.singleton = MockService()
 print("  the second screen has \(second.singleton.doWork()); the first still has \(first.singleton.doWork())")
 
 print("\nglobal override, as a preview, demo or UI-test target does at its start")
+print("  (here it comes after the first screen resolved: a debug build prints an Inject warning)")
 serviceSingleton.override(with: MockService())
 print("  a new screen gets \(Screen().singleton.doWork())")
 print("  the first screen resolved before the override, so it keeps \(first.singleton.doWork())")

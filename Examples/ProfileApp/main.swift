@@ -1,12 +1,9 @@
-import Inject
 import ProfileFeature
 import ProfileKit
 
-// A demo or UI-test launch replaces the live client at its start, before any screen reads it:
-// `swift run ProfileApp --mock`.
-if CommandLine.arguments.contains("--mock") {
-  apiClientInjection.override(with: MockAPIClient(users: [User(id: 1, name: "Mock User", bio: "Served by the mock.")]))
-}
+// No code for the mock: `apiClientInjection` declares it beside the live client, for a launch
+// with `-mock-api` (`swift run ProfileApp -mock-api`, or a UI test's launch arguments) or with
+// `MOCK_API=1` in the environment; an Xcode preview gets the preview client.
 
 if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
   // A SwiftUI app would put these screens in a window; this one prints their bodies.
@@ -15,8 +12,8 @@ if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
   await profile.model.load()
   print(profile.body)
 
-  // A second screen of the same user, while the first is open, shares the repository and so
-  // its cache: it needs no request.
+  // A second screen of the same user shares the repository, and so its cache: it needs no
+  // request.
   let again = ProfileView(model: ProfileModel(userID: 1))
   await again.model.load()
   print(again.body)

@@ -21,6 +21,13 @@ public struct User: Sendable, Equatable, Identifiable {
 }
 
 extension User {
-  /// A user for previews, demos and tests.
+  /// The user that tests get: the only one the test client knows.
   public static let sample = User(id: 42, name: "Grace Hopper", bio: "Wrote the first compiler.")
+
+  /// The app's first user as Xcode previews show it: the only one the preview client knows.
+  public static let preview = User(id: 1, name: "Preview User", bio: "Served by the preview client.")
+
+  /// The app's first user as a launch with `-mock-api` shows it: the only one the mock client
+  /// of UI tests and demos knows.
+  public static let demo = User(id: 1, name: "Mock User", bio: "Served by the mock client.")
 }

@@ -17,5 +17,6 @@ public protocol UserRepository: AnyObject {
   func cachedUser(id: Int) -> User?
 }
 
-/// The repository: one while any screen holds it, so that open screens share its cache.
-public let userRepositoryInjection = Injection<any UserRepository>(strategy: .shared, instance: LiveUserRepository())
+/// The repository: one for the life of the app, so that every screen shares its cache; in tests,
+/// one in each test's world, built with that test's client.
+public let userRepositoryInjection = Injection<any UserRepository>(strategy: .singleton, instance: LiveUserRepository())

@@ -3,7 +3,11 @@ import InjectTesting
 import ProfileKit
 import Testing
 
-@Suite @MainActor struct UserRepositoryTests {
+// Strict: a test that resolves an injection with neither a test value nor an override in the
+// test fails, so that no test reaches the live server by accident. The repository is built
+// directly, and the client it resolves has a test value.
+@Suite(.isolatedInjections(strict: true))
+@MainActor struct UserRepositoryTests {
   @Test func fetchesThroughTheInjectedClientOncePerUser() async throws {
     let client = MockAPIClient(users: [.sample])
     try await apiClientInjection.withOverride(client) {
@@ -18,27 +22,22 @@ import Testing
     #expect(await client.requests == [User.sample.id])
   }
 
-  @Test(.overriding(apiClientInjection, with: MockAPIClient(users: [])))
-  func throwsWhatTheClientThrows() async {
-    await #expect(throws: APIError.notFound(id: 7)) {
-      try await LiveUserRepository().user(id: 7)
-    }
+  @Test func fetchesFromTheTestClientWithNoOverride() async throws {
+    let repository = LiveUserRepository()
+    #expect(try await repository.user(id: User.sample.id) == .sample)
+    let client = try #require(TestClient().apiClient as? MockAPIClient, "the test value is the mock")
+    #expect(await client.requests == [User.sample.id], "the repository's client is the test's, not another")
   }
 
-  // The override gives this test a repository of its own: the published one is `.shared`, so
-  // another test running at the same time could be holding it.
-  @Test(.overriding(userRepositoryInjection, with: LiveUserRepository()))
-  func isSharedWhileAScreenHoldsItAndReleasedAfterTheLast() {
-    var screen: Screen? = Screen()
-    weak let repository = screen?.repository
-    #expect(repository != nil)
-    #expect(Screen().repository === repository)
-    screen = nil
-    #expect(repository == nil)
+  @Test(.overriding(apiClientInjection, with: MockAPIClient(users: [])))
+  func throwsWhatTheClientThrows() async {
+    await #expect(throws: APIError.notFound(id: User.sample.id)) {
+      try await LiveUserRepository().user(id: User.sample.id)
+    }
   }
 }
 
-/// Consumes the repository, as a screen's model does.
-@MainActor private final class Screen {
-  @Instance(userRepositoryInjection) var repository
+/// Reads the test's client, as the repository does.
+@MainActor private final class TestClient {
+  @Instance(apiClientInjection) var apiClient
 }

@@ -1,0 +1,58 @@
+#if os(macOS) || os(Linux)
+import Testing
+
+/// The example app, launched as a real process, picks its API client from how it was launched,
+/// with no code of its own: the live client by default, the mock client for the launch argument
+/// `-mock-api` or the environment variable `MOCK_API`, the preview client in an Xcode preview
+/// process.
+@Suite struct ProfileAppProcessTests {
+  @Test func withoutArgumentsTheAppShowsTheLiveUser() throws {
+    #expect(try launch() == screens(showing: "Ada Lovelace: Wrote the first program."))
+  }
+
+  @Test func theLaunchArgumentGivesTheMockClient() throws {
+    #expect(try launch(arguments: ["-mock-api"]) == screens(showing: "Mock User: Served by the mock client."))
+  }
+
+  @Test func theEnvironmentVariableGivesTheMockClient() throws {
+    #expect(try launch(environment: ["MOCK_API": "1"]) == screens(showing: "Mock User: Served by the mock client."))
+  }
+
+  @Test func theEnvironmentVariableSetToZeroChangesNothing() throws {
+    #expect(try launch(environment: ["MOCK_API": "0"]) == screens(showing: "Ada Lovelace: Wrote the first program."))
+  }
+
+  @Test func aPreviewProcessGetsThePreviewClient() throws {
+    #expect(
+      try launch(environment: ["XCODE_RUNNING_FOR_PREVIEWS": "1"])
+        == screens(showing: "Preview User: Served by the preview client."))
+  }
+
+  @Test func theLaunchOverrideWinsInAPreviewProcess() throws {
+    #expect(
+      try launch(arguments: ["-mock-api"], environment: ["XCODE_RUNNING_FOR_PREVIEWS": "1"])
+        == screens(showing: "Mock User: Served by the mock client."))
+  }
+}
+
+/// What the app prints when the client knows user 1 as `user` (the second screen reads the
+/// repository's cache) and does not know user 7.
+private func screens(showing user: String) -> String {
+  """
+  Loading the profile of user 1…
+  \(user)
+  \(user)
+  Could not load the profile: no user with id 7.
+
+  """
+}
+
+/// Runs the built `ProfileApp` with `arguments` and `environment` (added to this process's,
+/// without the variables the app reacts to), and returns what it printed; the app uses Inject
+/// as intended, so it is warned about nothing.
+private func launch(arguments: [String] = [], environment: [String: String] = [:]) throws -> String {
+  let (output, error) = try run("ProfileApp", arguments: arguments, environment: environment)
+  #expect(!error.contains("Inject warning"))
+  return output
+}
+#endif

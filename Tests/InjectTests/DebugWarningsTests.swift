@@ -1,0 +1,134 @@
+import Inject
+import Testing
+
+/// Misuse is visible by default: each misuse prints a warning in debug builds.
+///
+/// With no telemetry installed, the warning names the injection and both locations, on standard
+/// error (on Apple platforms, `os.Logger` shows it instead). Release builds print nothing; an
+/// installed telemetry receives the events instead. Each test runs in a child process, which has
+/// no telemetry installed, and reads what the child printed; its body creates its own injection.
+@Suite struct DebugWarningsTests {
+  @Test func anOverridePushedAfterTheFirstResolutionIsAStaleOverride() async throws {
+    let result = try await #require(
+      processExitsWith: .success, observing: [\.standardErrorContent],
+      performing: {
+        await MainActor.run {
+          let injection = Injection<Int>(strategy: .singleton, instance: 1, fileID: "Services/Numbers.swift", line: 1)
+          _ = Consumer(injection, fileID: "App/Screen.swift", line: 8).service
+          injection.override(with: 2, fileID: "App/Setup.swift", line: 30)
+        }
+      })
+    #expect(
+      result.warnings
+        == expectedWarnings(
+          "Inject warning: Injection<Int> (Services/Numbers.swift:1): override pushed at App/Setup.swift:30 after the "
+            + "injection was first resolved at App/Screen.swift:8; consumers that resolved before keep their "
+            + "instance. To fix this, override before the first consumer reads the injection (at the start of the "
+            + "target), or scope the override with withOverride or a testing trait."))
+  }
+
+  @Test func aRollbackWithNothingPushedIsReported() async throws {
+    let result = try await #require(
+      processExitsWith: .success, observing: [\.standardErrorContent],
+      performing: {
+        await MainActor.run {
+          let injection = Injection<Int>(strategy: .singleton, instance: 1, fileID: "Services/Numbers.swift", line: 2)
+          injection.rollbackOverride(fileID: "App/Teardown.swift", line: 40)
+        }
+      })
+    #expect(
+      result.warnings
+        == expectedWarnings(
+          "Inject warning: Injection<Int> (Services/Numbers.swift:2): rollback at App/Teardown.swift:40 with no "
+            + "override to roll back. To fix this, roll back only what override(with:) pushed."))
+  }
+
+  @Test func aSharedValueThatCannotBeHeldWeaklyIsReported() async throws {
+    let result = try await #require(
+      processExitsWith: .success, observing: [\.standardErrorContent],
+      performing: {
+        await MainActor.run {
+          let injection = Injection<Int>(strategy: .shared, instance: 1, fileID: "Services/Numbers.swift", line: 3)
+          _ = Consumer(injection, fileID: "App/Screen.swift", line: 9).service
+        }
+      })
+    #expect(
+      result.warnings
+        == expectedWarnings(
+          "Inject warning: Injection<Int> (Services/Numbers.swift:3): the published layer kept a value strongly "
+            + "under .shared (it cannot be held weakly), for App/Screen.swift:9. To fix this, publish the injection "
+            + "with .singleton, or make the type a class."))
+  }
+
+  @Test func correctUseWarnsAboutNothing() async throws {
+    let result = try await #require(
+      processExitsWith: .success, observing: [\.standardErrorContent],
+      performing: {
+        await MainActor.run {
+          let injection = Injection<Int>(strategy: .singleton, instance: 1, fileID: "Services/Numbers.swift", line: 4)
+          injection.override(with: 2)
+          _ = Consumer(injection).service
+          injection.rollbackOverride()
+        }
+      })
+    #expect(result.warnings.isEmpty)
+  }
+
+  @Test func anInstalledTelemetryReceivesTheMisusesInsteadOfTheWarnings() async throws {
+    let result = try await #require(
+      processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent],
+      performing: {
+        await MainActor.run {
+          installTelemetry(PrintingMisuses())
+          let injection = Injection<Int>(strategy: .shared, instance: 1, fileID: "Services/Numbers.swift", line: 5)
+          _ = Consumer(injection, fileID: "App/Screen.swift", line: 10).service
+          injection.override(with: 2, fileID: "App/Setup.swift", line: 31)
+          injection.rollbackOverride(fileID: "App/Teardown.swift", line: 41)
+          injection.rollbackOverride(fileID: "App/Teardown.swift", line: 42)
+        }
+      })
+    let recorded: [String] = [
+      "telemetry: Injection<Int> (Services/Numbers.swift:5): the published layer kept a value strongly under "
+        + ".shared (it cannot be held weakly), for App/Screen.swift:10",
+      "telemetry: Injection<Int> (Services/Numbers.swift:5): override pushed at App/Setup.swift:31 after the "
+        + "injection was first resolved at App/Screen.swift:10; consumers that resolved before keep their instance",
+      "telemetry: Injection<Int> (Services/Numbers.swift:5): rollback at App/Teardown.swift:42 with no override "
+        + "to roll back",
+    ]
+    #expect(result.warnings.isEmpty)
+    #expect(result.standardOutputLines == recorded)
+  }
+}
+
+/// The warnings that a misuse prints on standard error with no telemetry installed: in debug
+/// builds, on platforms without `os.Logger`; none in release builds.
+private func expectedWarnings(_ warnings: String...) -> [String] {
+  #if DEBUG && !canImport(OSLog)
+  warnings
+  #else
+  []
+  #endif
+}
+
+extension ExitTest.Result {
+  /// The lines of Inject's warnings on the child process's standard error, without anything
+  /// else there (a sanitizer's report, say).
+  fileprivate var warnings: [String] {
+    standardErrorText.split(separator: "\n").map(String.init).filter { $0.contains("Inject warning") }
+  }
+
+  /// The lines the child process wrote to its standard output.
+  fileprivate var standardOutputLines: [String] {
+    String(decoding: standardOutputContent, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+}
+
+/// A telemetry that prints the misuses it receives to standard output.
+private struct PrintingMisuses: InjectionTelemetry {
+  func record(_ event: InjectionEvent) {
+    switch event.kind {
+    case .staleOverride, .nothingToRollBack, .keptStrongly: print("telemetry: \(event)")
+    default: break
+    }
+  }
+}
