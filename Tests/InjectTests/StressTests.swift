@@ -113,7 +113,7 @@ private final class Counted: Sendable {
 }
 
 /// The process's resident memory in megabytes, where the platform tells it (Linux).
-private func residentMegabytes() -> Int? {
+func residentMegabytes() -> Int? {
   #if canImport(Glibc)
   guard let file = fopen("/proc/self/statm", "r") else { return nil }
   defer { fclose(file) }

@@ -12,8 +12,9 @@
 /// override but were stored while it was in place; those are rebuilt too. Scope worlds keep
 /// their own slots and take no part.
 ///
-/// The list is bounded: each slot is listed once, a rollback removes what it drops and what has
-/// died, and the list is cleared when no global override is left.
+/// The list is bounded, also while an override stays pushed for good: each slot is listed once,
+/// a rollback removes what it drops and what has died, the list is cleared when no global
+/// override is left, and a list grown to twice its last live length drops its dead slots.
 @MainActor
 enum RollbackLog {
   /// Advanced by every global push.
@@ -22,6 +23,11 @@ enum RollbackLog {
   private static var pushed = 0
   /// The slots that stored while a global override was in place.
   private static var listed: [ListedSlot] = []
+  /// The length at which ``noteStore(in:)`` drops the dead slots from `listed` before listing
+  /// another: twice the live length after the last drop, so that each listing costs constant
+  /// time on average.
+  private static var compactedAt = minimumCompactedAt
+  private static let minimumCompactedAt = 64
 
   /// Advances the epoch for a push, and returns it.
   static func push() -> UInt64 {
@@ -34,6 +40,12 @@ enum RollbackLog {
   static func noteStore(in slot: some EmptiableSlot & AnyObject) {
     guard pushed > 0, !slot.isLogged else { return }
     slot.isLogged = true
+    if listed.count >= compactedAt {
+      // Injections and layers that come and go while an override stays in place would
+      // otherwise leave their dead slots here until the next rollback.
+      listed.removeAll { $0.slot == nil }
+      compactedAt = max(minimumCompactedAt, 2 * listed.count)
+    }
     listed.append(ListedSlot(slot: slot))
   }
 
@@ -55,6 +67,7 @@ enum RollbackLog {
       }
       return false
     }
+    compactedAt = max(minimumCompactedAt, 2 * listed.count)
     return released
   }
 
