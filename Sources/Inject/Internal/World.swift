@@ -31,21 +31,28 @@ final class World {
   private let overridden: (any AnyObject & Sendable)?
   /// The `Layer<T>` that `overridden` resolves from in this world and the worlds inside it.
   private let layer: (any AnyObject & Sendable)?
-  /// Whether the instances built in this world are watched, for a leak report.
-  let isWatchingForLeaks: Bool
+  /// Where the instances built in this world are watched, for a leak report: the list of the
+  /// world that reports, shared with every world opened inside it, so that a scope inside a
+  /// test reports what it built with the test.
+  private let watched: WatchList?
   /// The slots of the layers resolved in this world, by layer.
   // NB: `nonisolated(unsafe)` only so that `deinit`, which is nonisolated, can hand the slots
   // to the main actor. It is safe: every other access is from a main-actor-isolated member, and
   // `deinit` runs when nothing else can reach this world.
   private nonisolated(unsafe) var slots: [ObjectIdentifier: Entry] = [:]
-  /// The instances built in this world, watched when `isWatchingForLeaks`.
-  private(set) var built: [BuiltInstance] = []
+  /// The instances built in this world and the worlds opened inside it, if it watches them.
+  var built: [BuiltInstance] { watched?.built ?? [] }
 
   private struct Entry {
     /// The `Layer<T>`, held so that its identifier stays unique.
     let layer: AnyObject
     /// Its `InstanceSlot<T>` in this world.
     let slot: AnyObject
+  }
+
+  /// The instances built in a watching world and the worlds opened inside it.
+  private final class WatchList {
+    var built: [BuiltInstance] = []
   }
 
   /// An instance built in this world, watched weakly.
@@ -71,7 +78,7 @@ final class World {
     self.parent = parent
     self.overridden = overridden
     self.layer = layer
-    self.isWatchingForLeaks = watchingForLeaks || parent?.isWatchingForLeaks == true
+    self.watched = watchingForLeaks ? WatchList() : parent?.watched
     Self.alive += 1
   }
 
@@ -111,12 +118,12 @@ final class World {
   }
 
   /// Watches `instance`, built in this world for a consumer at `location`, if it is an object
-  /// and the world watches for leaks.
+  /// and the world, or one it was opened in, watches for leaks.
   func noteBuilt<T>(_ instance: T, by injection: Injection<T>, for location: CodeLocation) {
-    guard isWatchingForLeaks else { return }
+    guard let watched else { return }
     let boxed = instance as Any
     guard type(of: boxed) is AnyClass else { return }
-    built.append(BuiltInstance(object: boxed as AnyObject, injection: injection.label, location: location))
+    watched.built.append(BuiltInstance(object: boxed as AnyObject, injection: injection.label, location: location))
   }
 
   deinit {
