@@ -89,7 +89,7 @@ package struct UntestedResolution: Sendable, CustomStringConvertible {
 @MainActor
 package func withIsolatedInjections<R>(
   reportingLeaks reportLeaks: (@MainActor ([LeakedInstance]) -> Void)?,
-  reportingUntested reportUntested: (@MainActor (UntestedResolution) -> Void)?,
+  reportingUntested reportUntested: (@MainActor (UntestedResolution) -> Void)? = nil,
   operation: () async throws -> R
 ) async rethrows -> R {
   let leakWatch = reportLeaks == nil ? nil : LeakWatch()

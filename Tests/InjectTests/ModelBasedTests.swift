@@ -1,30 +1,34 @@
 import Inject
 import Testing
 
-/// Seeded random sequences of overrides (each form), rollbacks and consumers created, read,
-/// assigned, reset and dropped, checked step by step against a small model of which instance
-/// each read returns and which instances are alive.
+/// Seeded random sequences of overrides (each form), rollbacks, scopes, and consumers created,
+/// read, assigned, reset and dropped, checked step by step against a small model of which
+/// instance each read returns and which instances are alive.
+///
+/// Four injections: 0 and 1 build plain instances, and 0 may delegate to 1; 2 is a dependent
+/// whose factory reads 0 through a consumer; 3 is a service that holds a consumer of 1 and
+/// reads it lazily, when a test reads through it. A scope (`withIsolatedInjections`, or
+/// `withOverride` in each form) runs a random sub-sequence in a fresh world, nested up to two
+/// deep; global pushes and rollbacks inside it apply to it, read live.
 @Suite @MainActor struct ModelBasedTests {
   @Test(arguments: 0..<64 as Range<UInt64>)
   func randomSequenceMatchesTheModel(seed: UInt64) {
-    var random = SplitMix64(seed: seed)
-    let world = World(random: &random)
-    for step in 0..<400 {
-      let operation = world.randomOperation(&random)
-      world.apply(operation)
-      let mismatches = world.aliveMismatches()
-      #expect(mismatches.isEmpty, "seed \(seed), step \(step), after \(operation): alive differs for \(mismatches)")
-      if !mismatches.isEmpty { return }
-    }
+    let system = System(seed: seed)
+    system.run(steps: 400)
   }
 }
 
 // MARK: - The system under test and its model, side by side
 
-/// An instance the tests can name and watch for deallocation.
+/// An instance the tests can name and watch for deallocation; a dependent or a lazy reader
+/// holds the consumer it reads through.
 private final class Tracked {
   let name: String
-  init(_ name: String) { self.name = name }
+  let inner: Consumer<Tracked>?
+  init(_ name: String, inner: Consumer<Tracked>? = nil) {
+    self.name = name
+    self.inner = inner
+  }
 }
 
 private enum Operation: CustomStringConvertible {
@@ -33,11 +37,20 @@ private enum Operation: CustomStringConvertible {
   case pushDelegate
   case rollback(Int)
   case rollbackAll(Int)
+  case scope(Scope, steps: Int)
   case createConsumer(Int)
   case read(Int)
+  case readInner(Int)
   case assign(Int)
   case reset(Int)
   case drop(Int)
+
+  enum Scope {
+    case isolated
+    case instance(Int, Strategy?)
+    case transform(Int, Strategy?)
+    case delegate
+  }
 
   var description: String {
     switch self {
@@ -48,8 +61,10 @@ private enum Operation: CustomStringConvertible {
     case .pushDelegate: "override 0 with injection 1"
     case .rollback(let injection): "rollback \(injection)"
     case .rollbackAll(let injection): "rollback all of \(injection)"
+    case .scope(let scope, let steps): "\(steps) steps in a scope: \(scope)"
     case .createConsumer(let injection): "create a consumer of \(injection)"
     case .read(let consumer): "read consumer \(consumer)"
+    case .readInner(let consumer): "read through consumer \(consumer)"
     case .assign(let consumer): "assign consumer \(consumer)"
     case .reset(let consumer): "reset consumer \(consumer)"
     case .drop(let consumer): "drop consumer \(consumer)"
@@ -58,74 +73,134 @@ private enum Operation: CustomStringConvertible {
 }
 
 @MainActor
-private final class World {
-  /// Two injections: 0 may delegate to 1, never the reverse, so no loop can form.
+private final class System {
+  private static let injectionCount = 4
+  private let seed: UInt64
+  private var random: SplitMix64
   private let injections: [Injection<Tracked>]
-  private let real = Registry()
-  private var model: [[ModelLayer]]
+  private let real: Registry
   private var consumers: [(real: Consumer<Tracked>, injection: Int, held: String?)] = []
+  /// Where the sequence first differed from the model, if it did: nothing runs after it.
+  private var failure: String?
+  private var operations = 0
+
+  /// The model: each injection's global stack, bottom first.
+  private var model: [[ModelLayer]]
+  /// The open scopes' worlds, outermost first.
+  private var worlds: [ModelWorld] = []
+  /// What the instances that hold a consumer read through it: by the instance's name.
+  private var inner: [String: Inner] = [:]
   private var modelCounters: [String: Int] = [:]
   private var nextLayer = 0
   /// Advanced by every push, as the engine's rollback epochs are.
   private var epoch = 0
 
-  init(random: inout SplitMix64) {
-    let strategies = (0..<2).map { _ in Strategy.allCases.randomElement(using: &random) ?? .shared }
-    model = strategies.enumerated().map { [ModelLayer(kind: .instance("I\($0.offset)"), strategy: $0.element)] }
-    injections = strategies.enumerated().map { [real] index, strategy in
-      Injection(strategy: strategy, instance: real.build("I\(index)"))
+  init(seed: UInt64) {
+    self.seed = seed
+    var random = SplitMix64(seed: seed)
+    let real = Registry()
+    let strategies = (0..<Self.injectionCount).map { _ in Strategy.allCases.randomElement(using: &random) ?? .shared }
+    let kinds: [ModelLayer.Kind] = [.instance("I0"), .instance("I1"), .dependent("I2", on: 0), .reader("I3", of: 1)]
+    model = zip(kinds, strategies).enumerated().map {
+      [ModelLayer(id: -1 - $0.offset, kind: $0.element.0, strategy: $0.element.1)]
+    }
+    var injections: [Injection<Tracked>] = []
+    for (kind, strategy) in zip(kinds, strategies) {
+      switch kind {
+      case .instance(let prefix):
+        injections.append(Injection(strategy: strategy, instance: real.build(prefix)))
+      case .dependent(let prefix, let source):
+        let source = injections[source]
+        injections.append(Injection(strategy: strategy, instance: real.buildDependent(prefix, on: source)))
+      case .reader(let prefix, let source):
+        let source = injections[source]
+        injections.append(Injection(strategy: strategy, instance: real.buildReader(prefix, of: source)))
+      default: break
+      }
+    }
+    self.injections = injections
+    self.real = real
+    self.random = random
+  }
+
+  /// Runs `steps` random operations, checking after each which instances are alive.
+  func run(steps: Int) {
+    for _ in 0..<steps where failure == nil {
+      let operation = randomOperation()
+      apply(operation)
+      operations += 1
+      let mismatches = aliveMismatches()
+      if !mismatches.isEmpty {
+        fail("after \(operation): alive differs for \(mismatches)")
+      }
     }
   }
 
-  func randomOperation(_ random: inout SplitMix64) -> Operation {
-    let injection = Int.random(in: 0..<2, using: &random)
+  private func fail(_ message: String) {
+    guard failure == nil else { return }
+    failure = message
+    Issue.record("seed \(seed), operation \(operations): \(message)")
+  }
+
+  private func randomOperation() -> Operation {
+    let injection = Int.random(in: 0..<Self.injectionCount, using: &random)
     let strategy = ([nil] + Strategy.allCases).randomElement(using: &random) ?? nil
     let consumer = consumers.isEmpty ? nil : Int.random(in: 0..<consumers.count, using: &random)
     switch (Int.random(in: 0..<100, using: &random), consumer) {
-    case (0..<8, _): return .pushInstance(injection, strategy)
-    case (8..<16, _): return .pushTransform(injection, strategy)
-    case (16..<20, _): return .pushDelegate
-    case (20..<30, _): return .rollback(injection)
-    case (30..<32, _): return .rollbackAll(injection)
-    case (_, nil), (32..<50, _): return .createConsumer(injection)
-    case (50..<75, let consumer?): return .read(consumer)
-    case (75..<80, let consumer?): return .assign(consumer)
-    case (80..<85, let consumer?): return .reset(consumer)
+    case (0..<7, _): return .pushInstance(injection, strategy)
+    case (7..<14, _): return .pushTransform(injection, strategy)
+    case (14..<17, _): return .pushDelegate
+    case (17..<26, _): return .rollback(injection)
+    case (26..<28, _): return .rollbackAll(injection)
+    case (28..<32, _) where worlds.count < 2:
+      let steps = Int.random(in: 1..<16, using: &random)
+      let scopes: [Operation.Scope] = [
+        .isolated, .instance(injection, strategy), .transform(injection, strategy), .delegate,
+      ]
+      return .scope(scopes.randomElement(using: &random) ?? .isolated, steps: steps)
+    case (_, nil), (28..<48, _): return .createConsumer(injection)
+    case (48..<64, let consumer?): return .read(consumer)
+    case (64..<74, let consumer?): return .readInner(consumer)
+    case (74..<79, let consumer?): return .assign(consumer)
+    case (79..<84, let consumer?): return .reset(consumer)
     case (_, let consumer?): return .drop(consumer)
     }
   }
 
-  func apply(_ operation: Operation) {
+  private func apply(_ operation: Operation) {
+    let real = real
     switch operation {
     case .pushInstance(let index, let strategy):
-      let prefix = "L\(nextLayer)"
-      nextLayer += 1
-      let real = real
+      let prefix = newPrefix("L")
       injections[index].override(with: real.build(prefix), strategy: strategy)
       push(.instance(prefix), strategy, on: index)
     case .pushTransform(let index, let strategy):
-      let prefix = "T\(nextLayer)"
-      nextLayer += 1
-      injections[index].override(
-        with: { [real] inner in real.track(Tracked("\(prefix)(\(inner.name))")) }, strategy: strategy)
+      let prefix = newPrefix("T")
+      injections[index].override(with: real.decorate(prefix), strategy: strategy)
       push(.transform(prefix), strategy, on: index)
     case .pushDelegate:
       injections[0].override(with: injections[1])
-      epoch += 1
-      model[0].append(ModelLayer(kind: .delegate, strategy: .onDemand, pushEpoch: epoch))
+      push(.delegate, .onDemand, on: 0)
     case .rollback(let index):
       injections[index].rollbackOverride()
       if model[index].count > 1 { pop(from: model[index].count - 1, of: index) }
     case .rollbackAll(let index):
       injections[index].rollbackAllOverrides()
       if model[index].count > 1 { pop(from: 1, of: index) }
+    case .scope(let scope, let steps):
+      inScope(scope) { run(steps: steps) }
     case .createConsumer(let index):
       consumers.append((Consumer(injections[index]), index, nil))
     case .read(let consumer):
-      let expected = consumers[consumer].held ?? resolve(consumers[consumer].injection)
-      consumers[consumer].held = expected
-      let actual = consumers[consumer].real.service.name
-      #expect(actual == expected, "read after \(operation)")
+      read(consumer, after: operation)
+    case .readInner(let consumer):
+      let held = read(consumer, after: operation)
+      guard var reading = inner[held] else { return }
+      let expected = reading.held ?? resolve(reading.injection)
+      reading.held = expected
+      inner[held] = reading
+      let actual = consumers[consumer].real.service.inner?.service.name
+      if actual != expected { fail("\(operation) read \(actual ?? "nothing") through it, expected \(expected)") }
     case .assign(let consumer):
       let name = nextName("local")
       consumers[consumer].real.service = real.track(Tracked(name))
@@ -138,9 +213,43 @@ private final class World {
     }
   }
 
+  /// Reads `consumer`, compares with the model, and returns what the model expects.
+  @discardableResult
+  private func read(_ consumer: Int, after operation: Operation) -> String {
+    let expected = consumers[consumer].held ?? resolve(consumers[consumer].injection)
+    consumers[consumer].held = expected
+    let actual = consumers[consumer].real.service.name
+    if actual != expected { fail("\(operation) read \(actual), expected \(expected)") }
+    return expected
+  }
+
+  /// Runs `body` in the scope both sides open: a new world, with its override, if any.
+  private func inScope(_ scope: Operation.Scope, _ body: () -> Void) {
+    let real = real
+    let world: ModelWorld
+    switch scope {
+    case .isolated:
+      world = ModelWorld(override: nil)
+      worlds.append(world)
+      withIsolatedInjections(operation: body)
+    case .instance(let index, let strategy):
+      let prefix = newPrefix("S")
+      worlds.append(ModelWorld(override: (index, scopedLayer(.instance(prefix), strategy, of: index))))
+      injections[index].withOverride(real.build(prefix), strategy: strategy, operation: body)
+    case .transform(let index, let strategy):
+      let prefix = newPrefix("U")
+      worlds.append(ModelWorld(override: (index, scopedLayer(.transform(prefix), strategy, of: index))))
+      injections[index].withOverride(real.decorate(prefix), strategy: strategy, operation: body)
+    case .delegate:
+      worlds.append(ModelWorld(override: (0, scopedLayer(.delegate, .onDemand, of: 0))))
+      injections[0].withOverride(injections[1], operation: body)
+    }
+    worlds.removeLast()
+  }
+
   /// The names whose real instance is alive when the model says it is dead, or the reverse.
-  func aliveMismatches() -> [String] {
-    let alive = Set(consumers.compactMap(\.held) + model.joined().compactMap(\.kept))
+  private func aliveMismatches() -> [String] {
+    let alive = aliveNames()
     return real.watched.filter { name, reference in (reference.object != nil) != alive.contains(name) }.keys.sorted()
   }
 
@@ -151,32 +260,77 @@ private final class World {
       case instance(String)
       case transform(String)
       case delegate
+      /// Builds an instance that reads injection `on` through a consumer as it is built.
+      case dependent(String, on: Int)
+      /// Builds an instance that holds a consumer of injection `of`, read later.
+      case reader(String, of: Int)
     }
+    /// Tells the layer's storage apart in each world.
+    let id: Int
     let kind: Kind
     let strategy: Strategy
     /// The epoch of the push that made this layer (0 for a published one).
     var pushEpoch = 0
-    var kept: String?
-    var shared: String?
-    /// The epoch when `kept` or `shared` was stored.
+    /// What the global world stores for this layer.
+    var slot = ModelSlot()
+    /// The epoch when the global world stored it.
     var storedEpoch = 0
   }
 
-  private func push(_ kind: ModelLayer.Kind, _ strategy: Strategy?, on index: Int) {
-    let published = model[index][0].strategy
-    epoch += 1
-    model[index].append(ModelLayer(kind: kind, strategy: strategy ?? published, pushEpoch: epoch))
+  private struct ModelSlot {
+    var kept: String?
+    var shared: String?
   }
 
-  /// Pops the layers of `injection` from `index` up, and forgets every instance of every
-  /// injection stored since the first of them was pushed: rollback is exact.
+  /// A scope's world: its override, if any, and its own storage, by layer.
+  private struct ModelWorld {
+    var override: (injection: Int, layer: ModelLayer)?
+    var slots: [Int: ModelSlot] = [:]
+  }
+
+  /// The consumer an instance holds: of which injection, and what it resolved, if it has.
+  private struct Inner {
+    let injection: Int
+    var held: String?
+  }
+
+  /// Where a layer sits: the override of the world at an index of `worlds`, with its layer, or
+  /// an index of the global stack.
+  private enum Position {
+    case scoped(Int, ModelLayer)
+    case global(Int)
+  }
+
+  private func newPrefix(_ letter: String) -> String {
+    defer { nextLayer += 1 }
+    return "\(letter)\(nextLayer)"
+  }
+
+  private func scopedLayer(_ kind: ModelLayer.Kind, _ strategy: Strategy?, of index: Int) -> ModelLayer {
+    ModelLayer(id: newLayerID(), kind: kind, strategy: strategy ?? model[index][0].strategy)
+  }
+
+  private func newLayerID() -> Int {
+    defer { nextLayer += 1 }
+    return nextLayer
+  }
+
+  private func push(_ kind: ModelLayer.Kind, _ strategy: Strategy?, on index: Int) {
+    epoch += 1
+    model[index].append(
+      ModelLayer(id: newLayerID(), kind: kind, strategy: strategy ?? model[index][0].strategy, pushEpoch: epoch))
+  }
+
+  /// Pops the layers of `injection` from `index` up: rollback is exact.
+  ///
+  /// Forgets every instance of every injection that the global world stored since the first of
+  /// them was pushed. The worlds of scopes take no part.
   private func pop(from index: Int, of popped: Int) {
     let since = model[popped][index].pushEpoch
     model[popped].removeSubrange(index...)
     for injection in model.indices {
       for layer in model[injection].indices where model[injection][layer].storedEpoch >= since {
-        model[injection][layer].kept = nil
-        model[injection][layer].shared = nil
+        model[injection][layer].slot = ModelSlot()
       }
     }
   }
@@ -186,42 +340,94 @@ private final class World {
     return "\(prefix)#\(modelCounters[prefix, default: 0])"
   }
 
-  private func isAlive(_ name: String) -> Bool {
-    consumers.contains { $0.held == name } || model.contains { $0.contains { $0.kept == name } }
+  /// The instances that consumers, the global world and the open worlds hold, and what those
+  /// hold through their own consumers.
+  private func aliveNames() -> Set<String> {
+    var pending = consumers.compactMap(\.held) + model.joined().compactMap(\.slot.kept)
+    pending += worlds.flatMap { $0.slots.values.compactMap(\.kept) }
+    var alive: Set<String> = []
+    while let name = pending.popLast() {
+      if alive.insert(name).inserted, let held = inner[name]?.held {
+        pending.append(held)
+      }
+    }
+    return alive
   }
 
+  /// The top of `injection`'s configuration in the innermost of the first `count` worlds.
+  private func top(_ injection: Int, within count: Int) -> Position {
+    for world in worlds.indices.prefix(count).reversed() {
+      if let override = worlds[world].override, override.injection == injection {
+        return .scoped(world, override.layer)
+      }
+    }
+    return .global(model[injection].count - 1)
+  }
+
+  private func layer(_ injection: Int, at position: Position) -> ModelLayer {
+    switch position {
+    case .scoped(_, let layer): layer
+    case .global(let index): model[injection][index]
+    }
+  }
+
+  private func beneath(_ position: Position, of injection: Int) -> Position {
+    switch position {
+    case .scoped(let world, _): top(injection, within: world)
+    case .global(let index): .global(index - 1)
+    }
+  }
+
+  /// What a new consumer of `injection` gets in the innermost open world.
   private func resolve(_ injection: Int) -> String {
-    resolve(injection, layer: model[injection].count - 1)
-  }
-
-  private func resolve(_ injection: Int, layer index: Int) -> String {
-    let layer = model[injection][index]
+    let position = top(injection, within: worlds.count)
+    let layer = layer(injection, at: position)
     if case .delegate = layer.kind {
       return resolve(1)
     }
+    let slot = worlds.last.map { $0.slots[layer.id] ?? ModelSlot() } ?? layer.slot
     switch layer.strategy {
     case .singleton:
-      if let kept = layer.kept { return kept }
-      let name = make(injection, layer: index)
-      model[injection][index].kept = name
-      model[injection][index].storedEpoch = epoch
-      return name
+      if let kept = slot.kept { return kept }
     case .shared:
-      if let shared = layer.shared, isAlive(shared) { return shared }
-      let name = make(injection, layer: index)
-      model[injection][index].shared = name
-      model[injection][index].storedEpoch = epoch
-      return name
+      if let shared = slot.shared, aliveNames().contains(shared) { return shared }
     case .onDemand:
-      return make(injection, layer: index)
+      return make(injection, at: position)
     }
+    let name = make(injection, at: position)
+    store(name, for: layer, at: position, of: injection)
+    return name
   }
 
-  private func make(_ injection: Int, layer index: Int) -> String {
-    switch model[injection][index].kind {
-    case .instance(let prefix): nextName(prefix)
-    case .transform(let prefix): "\(prefix)(\(make(injection, layer: index - 1)))"
-    case .delegate: make(1, layer: model[1].count - 1)
+  private func store(_ name: String, for layer: ModelLayer, at position: Position, of injection: Int) {
+    let slot = layer.strategy == .singleton ? ModelSlot(kept: name) : ModelSlot(shared: name)
+    guard worlds.isEmpty else {
+      worlds[worlds.count - 1].slots[layer.id] = slot
+      return
+    }
+    guard case .global(let index) = position else { return }
+    model[injection][index].slot = slot
+    model[injection][index].storedEpoch = epoch
+  }
+
+  /// A new instance from the layer at `position`, never a stored one.
+  private func make(_ injection: Int, at position: Position) -> String {
+    switch layer(injection, at: position).kind {
+    case .instance(let prefix):
+      return nextName(prefix)
+    case .transform(let prefix):
+      return "\(prefix)(\(make(injection, at: beneath(position, of: injection))))"
+    case .delegate:
+      return make(1, at: top(1, within: worlds.count))
+    case .dependent(let prefix, let source):
+      let read = resolve(source)
+      let name = "\(nextName(prefix))[\(read)]"
+      inner[name] = Inner(injection: source, held: read)
+      return name
+    case .reader(let prefix, let source):
+      let name = nextName(prefix)
+      inner[name] = Inner(injection: source)
+      return name
     }
   }
 }
@@ -233,13 +439,34 @@ private final class Registry {
   private(set) var watched: [String: WeakTracked] = [:]
 
   func build(_ prefix: String) -> Tracked {
-    counters[prefix, default: 0] += 1
-    return track(Tracked("\(prefix)#\(counters[prefix, default: 0])"))
+    track(Tracked(nextName(prefix)))
+  }
+
+  /// A decorator that wraps the name of the instance it receives, and drops the instance.
+  func decorate(_ prefix: String) -> @MainActor (Tracked) -> Tracked {
+    { [self] inner in track(Tracked("\(prefix)(\(inner.name))")) }
+  }
+
+  /// An instance that reads `source` through a consumer it holds, as it is built.
+  func buildDependent(_ prefix: String, on source: Injection<Tracked>) -> Tracked {
+    let consumer = Consumer(source)
+    let read = consumer.service.name
+    return track(Tracked("\(nextName(prefix))[\(read)]", inner: consumer))
+  }
+
+  /// An instance that holds a consumer of `source`, read only when a test reads through it.
+  func buildReader(_ prefix: String, of source: Injection<Tracked>) -> Tracked {
+    track(Tracked(nextName(prefix), inner: Consumer(source)))
   }
 
   func track(_ instance: Tracked) -> Tracked {
     watched[instance.name] = WeakTracked(object: instance)
     return instance
+  }
+
+  private func nextName(_ prefix: String) -> String {
+    counters[prefix, default: 0] += 1
+    return "\(prefix)#\(counters[prefix, default: 0])"
   }
 }
 
