@@ -108,7 +108,7 @@ public final class Injection<T> {
   /// ```
   ///
   /// In a test world (the `.isolatedInjections` or `.overriding` trait, or
-  /// ``withIsolatedInjections(operation:)-3y4ts``) consumers resolve `test`; in an Xcode preview
+  /// ``withIsolatedInjections(operation:)-5w4r9``) consumers resolve `test`; in an Xcode preview
   /// process, `preview`. Explicit overrides, global or scoped, win over both; elsewhere nothing
   /// changes. Both are built lazily, on the main actor, under `strategy`; see
   /// <doc:PreviewsTestsAndUITests>.
