@@ -254,7 +254,7 @@ public final class Injection<T> {
     let pushed = overrides
     overrides = []
     state.access { $0.top = published }
-    MainActorRelease.release(pushed) {
+    MainActorRelease.release(consume pushed) {
       // The overrides still pushed are gone with the injection: what the global world stored
       // since the first of them was pushed is dropped, as their rollback would.
       if let epoch {
@@ -322,6 +322,18 @@ public final class Injection<T> {
   /// naming the chain if this injection is asked again before `body` returns (a cycle).
   @inlinable
   func guardingCycles(from location: CodeLocation, _ body: () -> T) -> T {
+    let outer = enterResolution(from: location)
+    defer { leaveResolution(restoring: outer) }
+    return body()
+  }
+
+  /// Marks this injection as the innermost one building or delegating, for a consumer at
+  /// `location`.
+  ///
+  /// Stops with a message naming the chain if it already is (a cycle). Returns the injection it
+  /// was entered inside, for ``leaveResolution(restoring:)``.
+  @inlinable
+  func enterResolution(from location: CodeLocation) -> Unmanaged<AnyObject>? {
     let outer = Resolution.innermost
     let wasResolving = state.access { state in
       if state.firstResolvedAt == nil {
@@ -337,11 +349,14 @@ public final class Injection<T> {
       state.outer = outer
     }
     Resolution.innermost = Unmanaged.passUnretained(self)
-    defer {
-      Resolution.innermost = outer
-      state.access { $0.isResolving = false }
-    }
-    return body()
+    return outer
+  }
+
+  /// Ends what ``enterResolution(from:)`` began.
+  @inlinable
+  func leaveResolution(restoring outer: Unmanaged<AnyObject>?) {
+    Resolution.innermost = outer
+    state.access { $0.isResolving = false }
   }
 
   @usableFromInline

@@ -19,6 +19,28 @@ import Testing
     #expect(reported.first?.contains("resolved for InjectTestingTests/StrictTestWorldTests.swift:") == true)
   }
 
+  @Test func anInjectionResolvedAgainInScopesInsideTheTestIsReportedOnce() async {
+    var reported: [String] = []
+    await withIsolatedInjections(
+      reportingLeaks: nil, reportingUntested: { reported.append($0.description) },
+      operation: {
+        _ = LiveReader().value
+        tested.withOverride(Probe("mock")) { _ = LiveReader().value }
+        withIsolatedInjections { _ = LiveReader().value }
+      })
+    #expect(reported.count == 1, "\(reported)")
+  }
+
+  @Test func aScopedDecoratorOverTheLiveInstanceIsReported() async {
+    var reported: [String] = []
+    await withIsolatedInjections(
+      reportingLeaks: nil, reportingUntested: { reported.append($0.description) },
+      operation: {
+        live.withOverride({ $0 }, strategy: .onDemand) { _ = LiveReader().value }
+      })
+    #expect(reported.count == 1, "the live factory ran beneath the decorator")
+  }
+
   @Test(.isolatedInjections(strict: true))
   func aStrictTestThatResolvesOnlyTestValuesAndOverridesPasses() {
     #expect(TestedReader().value.name == "test")

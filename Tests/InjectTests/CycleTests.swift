@@ -41,6 +41,45 @@ import Testing
     #expect(
       message.contains("Dependency cycle: Injection<OnDemandCycle> (App/Cycle.swift:4) → Injection<OnDemandCycle>"))
   }
+
+  @Test func aTelemetryThatResolvesWhatIsBeingBuiltIsNamedAndNotCalledACycle() async throws {
+    let result = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent],
+      performing: {
+        await MainActor.run {
+          installTelemetry(ResolvingOuter())
+          _ = Consumer(outerInjection).service
+        }
+      })
+    let message = result.standardErrorText
+    #expect(
+      message.contains(
+        "The installed telemetry resolved Injection<Outer> (App/Cycle.swift:5) in record(_:) while it was being built.")
+    )
+    #expect(!message.contains("Dependency cycle"))
+  }
+}
+
+/// `outerInjection` reads `innerInjection` while it is built; the telemetry resolves
+/// `outerInjection` when it hears that `innerInjection` built, while the outer one is still building.
+private let outerInjection = Injection<Outer>(
+  strategy: .singleton, instance: Outer(), fileID: "App/Cycle.swift", line: 5)
+private let innerInjection = Injection<Inner>(
+  strategy: .singleton, instance: Inner(), fileID: "App/Cycle.swift", line: 6)
+
+@MainActor private final class Outer {
+  @Instance(innerInjection) var inner
+  init() { _ = inner }
+}
+
+private final class Inner: Sendable {}
+
+private struct ResolvingOuter: InjectionTelemetry {
+  func record(_ event: InjectionEvent) {
+    if case .built = event.kind, "\(event)".contains("Injection<Inner>") {
+      _ = Consumer(outerInjection).service
+    }
+  }
 }
 
 private let cycleA = Injection<CycleA>(strategy: .singleton, instance: CycleA(), fileID: "App/Cycle.swift", line: 1)

@@ -88,6 +88,33 @@ import Glibc
   }
 }
 
+/// A chain of injections, each overridden with the next, is resolved through and released
+/// with constant stack: a 1 MB stack overflowed at 3,000 when each delegation recursed.
+@Suite @MainActor struct DelegationChainTests {
+  static let length = 100_000
+
+  @Test func aLongChainOfDelegationsIsResolvedThroughAndReleasedWithoutDeepRecursion() {
+    weak var weakLast: Injection<any Service>?
+    weak var weakHead: Injection<any Service>?
+    do {
+      var chain = (1..<Self.length).map { _ in
+        Injection<any Service>(strategy: .onDemand, instance: ServiceImplementation("unused"))
+      }
+      chain.append(Injection<any Service>(strategy: .onDemand, instance: ServiceImplementation("last")))
+      for (injection, next) in zip(chain, chain.dropFirst()) {
+        injection.override(with: next)
+      }
+      let head = chain[0]
+      (weakHead, weakLast) = (head, chain[chain.count - 1])
+      chain = []
+      #expect(Consumer(head).service.name == "last")
+      #expect(weakLast != nil, "the chain holds its last injection")
+    }
+    #expect(weakHead == nil)
+    #expect(weakLast == nil)
+  }
+}
+
 /// Counts the instances alive, and all ever created, from any thread.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 private final class LiveCount: Sendable {

@@ -30,16 +30,26 @@ extension Injection {
 
   /// The instance a new consumer declared at `location` gets in `world` (`nil`: the global
   /// world): the stored one, or one built and stored by the strategy of the top layer.
+  ///
+  /// Follows delegations iteratively, each injection of the chain entered for the cycle check,
+  /// so that a chain of any length takes constant stack.
   func resolve(in world: World?, from location: CodeLocation) -> T {
-    let position = top(in: world)
-    let layer = layer(at: position, in: world)
-    if let world, layer === published {
-      world.noteUntested(self, at: location)
+    var injection = self
+    var delegating: [(injection: Injection<T>, outer: Unmanaged<AnyObject>?)] = []
+    defer {
+      while let (injection, outer) = delegating.popLast() {
+        injection.leaveResolution(restoring: outer)
+      }
     }
-    if case .injection(let other) = layer.source {
-      return guardingCycles(from: location) { other.resolve(in: world, from: location) }
+    while true {
+      let position = injection.top(in: world)
+      let layer = injection.layer(at: position, in: world)
+      guard case .injection(let other) = layer.source else {
+        return injection.build(at: position, layer, in: world, from: location)
+      }
+      delegating.append((injection, injection.enterResolution(from: location)))
+      injection = other
     }
-    return build(at: position, layer, in: world, from: location)
   }
 
   /// The instance stored in `world` for `layer` at `position`, or a new one, stored if the
@@ -79,27 +89,42 @@ extension Injection {
   }
 
   /// A new instance from the layer at `position` in `world`, decorated by every decorator on
-  /// the way down to a layer that builds or delegates.
+  /// the way down to a layer that builds, through every injection delegated to.
   ///
   /// Walks down iteratively and gathers the decorators before running any code of the user's,
-  /// so that any number of decorators takes constant stack, and a factory that pushes or pops
-  /// overrides cannot change which layers this build uses.
+  /// so that any number of decorators and delegations takes constant stack, and a factory that
+  /// pushes or pops overrides cannot change which layers this build uses. Each injection
+  /// delegated to stays entered, for the cycle check, until its own decorators have run.
   private func make(from position: Position, in world: World?, for location: CodeLocation) -> T {
     var decorators: [@MainActor (T) -> T] = []
-    var position = position
+    var delegated: [(injection: Injection<T>, firstDecorator: Int, outer: Unmanaged<AnyObject>?)] = []
+    var (injection, position) = (self, position)
     var instance: T
     while true {
-      switch layer(at: position, in: world).source {
+      let layer = injection.layer(at: position, in: world)
+      switch layer.source {
       case .instance(let build):
+        if let world, layer === injection.published {
+          // The live instance (or a launch override, or the preview value) is built here.
+          world.noteUntested(injection, at: location)
+        }
         instance = build()
       case .injection(let other):
-        instance = other.make(in: world, for: location)
+        delegated.append((other, decorators.count, other.enterResolution(from: location)))
+        (injection, position) = (other, other.top(in: world))
+        continue
       case .transform(let decorate):
         decorators.append(decorate)
-        position = beneath(position)
+        position = injection.beneath(position)
         continue
       }
       break
+    }
+    while let (other, firstDecorator, outer) = delegated.popLast() {
+      while decorators.count > firstDecorator {
+        instance = decorators.removeLast()(instance)
+      }
+      other.leaveResolution(restoring: outer)
     }
     while let decorate = decorators.popLast() {
       instance = decorate(instance)
@@ -155,9 +180,10 @@ extension Injection {
   /// Walks iteratively, so long chains cannot overflow the stack.
   private func loop(through other: Injection<T>) -> [Injection<T>]? {
     var chain: [Injection<T>] = [self]
+    var visited: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
     var next = other
     while next !== self {
-      guard !chain.contains(where: { $0 === next }), let delegate = next.delegate else { return nil }
+      guard visited.insert(ObjectIdentifier(next)).inserted, let delegate = next.delegate else { return nil }
       chain.append(next)
       next = delegate
     }

@@ -92,7 +92,7 @@ final class InstanceSlot<T>: ManagedBuffer<InstanceSlotContents<T>, Void> {
     // while the last reference to this slot may be dropped anywhere (a world inherited by a
     // task that ends on the thread pool): it is moved out, so that the handoff holds it alone.
     if let kept = empty() {
-      MainActorRelease.release(kept)
+      MainActorRelease.release(consume kept)
     }
     // The bits are an unowned copy, so there is nothing to deinitialize; see `Contents`.
     withUnsafeMutablePointerToHeader { $0.pointee.sharedBits?.deallocate() }

@@ -6,23 +6,48 @@ import Foundation
 
 /// Releases what the engine holds on the main actor, whichever thread lets it go: instances
 /// built on the main actor may have a `deinit` that assumes it.
+///
+/// Releases there are flat: what a release lets go of and hands here in turn (an injection's
+/// layer that delegates to another injection, which held layers of its own) waits in a list
+/// until the release before it has returned, so that a chain of any length takes constant stack.
 enum MainActorRelease {
-  /// Releases `value`, then runs `then`, on the main actor: now if the caller runs there, else
+  /// What waits to be released while a release on the main actor runs.
+  @MainActor private static var pending: [Any?] = []
+  /// Whether a release on the main actor runs.
+  @MainActor private static var isReleasing = false
+
+  /// Runs `then`, then releases `value`, on the main actor: now if the caller runs there, else
   /// in a main-actor task.
   ///
-  /// For a `deinit` of the engine's main-actor objects, which Swift runs wherever the last
-  /// reference is dropped (an unstructured task that inherited a scope can end on the thread
-  /// pool).
+  /// For a `deinit` of the engine's objects, which Swift runs wherever the last reference is
+  /// dropped (an unstructured task that inherited a scope can end on the thread pool). The
+  /// caller moves what it held into `value`, so that nothing but this call holds it.
   static func release<Value>(_ value: consuming Value, then: @escaping @MainActor () -> Void = {}) {
+    // Moved, not copied, into the handoff and from there into the list: a copy left behind would
+    // be the last reference and release the value here, outside the list.
+    let handoff = Handoff(value: consume value)
     if isOnMainActor {
       // Checked at run time: `assumeIsolated` stops the program rather than run elsewhere.
-      MainActor.assumeIsolated { then() }
+      MainActor.assumeIsolated {
+        then()
+        releaseFlat(handoff.take())
+      }
       return
     }
-    let handoff = Handoff(value: value)
     Task { @MainActor in
-      handoff.drop()
       then()
+      releaseFlat(handoff.take())
+    }
+  }
+
+  /// Releases `value` now, or, while another release runs, once it has returned.
+  @MainActor private static func releaseFlat(_ value: consuming Any?) {
+    pending.append(consume value)
+    guard !isReleasing else { return }
+    isReleasing = true
+    defer { isReleasing = false }
+    while let next = pending.popLast() {
+      _ = consume next
     }
   }
 
@@ -30,12 +55,13 @@ enum MainActorRelease {
   ///
   /// NB: `@unchecked Sendable` because what it carries is not `Sendable`. It is safe: `release`
   /// is called from a `deinit`, when nothing else can reach the object's stored properties, so
-  /// the handoff holds the only references the engine had, and only the main-actor task touches
+  /// the handoff holds the only references the engine had, and only the main actor touches
   /// them, to release them.
   private final class Handoff<Value>: @unchecked Sendable {
     private var value: Value?
-    init(value: consuming Value) { self.value = value }
-    @MainActor func drop() { value = nil }
+    init(value: consuming Value) { self.value = consume value }
+    /// Moves the value out; `release` takes it once.
+    @MainActor func take() -> Value? { value.take() }
   }
 
   /// Marks the main queue, so that code can tell whether it runs on it: on Linux the main

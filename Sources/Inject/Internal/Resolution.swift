@@ -37,8 +37,15 @@ enum Resolution {
       labels.insert(identity.label, at: 1)
       next = identity.outer
     }
+    let chain = (labels + [injection.label]).joined(separator: " → ")
+    if Telemetry.isRecording {
+      fatalError(
+        "The installed telemetry resolved \(injection.label) in record(_:) while it was being built. "
+          + "To fix this, resolve in record(_:) no injection that the reported resolution "
+          + "is building, or resolve it later, in a Task.")
+    }
     fatalError(
-      "Dependency cycle: \((labels + [injection.label]).joined(separator: " → ")). "
+      "Dependency cycle: \(chain). "
         + "To fix this, break the cycle: read one of these dependencies lazily (after init) "
         + "or remove the override that closes the loop.")
   }

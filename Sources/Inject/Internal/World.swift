@@ -38,11 +38,9 @@ final class World {
   let leakWatch: LeakWatch?
   /// Whether this is a test world, where injections resolve their test value by default.
   let isTest: Bool
-  /// Told when an injection with neither a test value nor an override resolves in this world:
-  /// a strict test's check.
-  private let reportUntested: (@MainActor (UntestedResolution) -> Void)?
-  /// The injections already reported as untested here.
-  private var reportedUntested: Set<ObjectIdentifier> = []
+  /// A strict test's check, shared with the worlds inside it: told when an injection with
+  /// neither a test value nor an override resolves in them.
+  private let strictCheck: StrictCheck?
   /// The slots of the layers resolved in this world, by layer.
   // NB: `nonisolated(unsafe)` only so that `deinit`, which is nonisolated, can move the slots
   // out to the main actor. It is safe: every other access is from a main-actor-isolated member,
@@ -75,7 +73,7 @@ final class World {
     self.layer = layer
     self.isTest = isTest || parent?.isTest == true
     self.leakWatch = leakWatch ?? parent?.leakWatch
-    self.reportUntested = reportUntested ?? parent?.reportUntested
+    self.strictCheck = reportUntested.map(StrictCheck.init) ?? parent?.strictCheck
     Self.alive += 1
   }
 
@@ -123,11 +121,11 @@ final class World {
     leakWatch.built.append(.init(object: boxed as AnyObject, injection: injection.label, location: location))
   }
 
-  /// Tells a strict test, once per injection, that `injection` resolved its live instance
-  /// here for a consumer at `location`.
+  /// Tells a strict test, once per injection in the test and the scopes inside it, that
+  /// `injection` built its live instance here for a consumer at `location`.
   func noteUntested<T>(_ injection: Injection<T>, at location: CodeLocation) {
-    guard let reportUntested, reportedUntested.insert(ObjectIdentifier(injection)).inserted else { return }
-    reportUntested(UntestedResolution(injection: injection.label, location: location))
+    guard let strictCheck, strictCheck.reported.insert(ObjectIdentifier(injection)).inserted else { return }
+    strictCheck.report(UntestedResolution(injection: injection.label, location: location))
   }
 
   deinit {
@@ -135,9 +133,9 @@ final class World {
     // `deinit` returns, which may be after the main actor dropped the handoff's, and so release
     // the scope's override (its value) or its layers off the main actor. The instances stored
     // in the slots take care of themselves; see `InstanceSlot`.
-    let leftovers = (slots, layer)
-    (slots, layer) = ([:], nil)
-    MainActorRelease.release(leftovers) {
+    let (slots, layer) = (self.slots, self.layer)
+    (self.slots, self.layer) = ([:], nil)
+    MainActorRelease.release((consume slots, consume layer)) {
       World.alive -= 1
     }
   }
@@ -161,6 +159,17 @@ final class LeakWatch {
   /// The objects built in the watched worlds that are still alive.
   var survivors: [LeakedInstance] {
     built.filter { $0.object != nil }.map { LeakedInstance(injection: $0.injection, firstResolvedAt: $0.location) }
+  }
+}
+
+/// A strict test's check: the injections it reported, so that each is reported once.
+@MainActor
+final class StrictCheck {
+  let report: @MainActor (UntestedResolution) -> Void
+  var reported: Set<ObjectIdentifier> = []
+
+  init(_ report: @escaping @MainActor (UntestedResolution) -> Void) {
+    self.report = report
   }
 }
 

@@ -72,7 +72,7 @@ enum Telemetry {
 
   /// Whether the installed telemetry's `record` is running: events it causes are not
   /// delivered to it again.
-  private static var isRecording = false
+  private(set) static var isRecording = false
 
   /// Records `kind` for `injection` at `location`: to the installed telemetry, or, with none,
   /// as a warning in debug builds if it is a misuse.
