@@ -243,10 +243,18 @@ public final class Injection<T> {
   }
 
   deinit {
-    // Layers hold no other layer, so releasing the stack is flat. What they built may assume
-    // the main actor, which a test's injection may be released off.
+    // Layers hold no other layer, so releasing the stack is flat. What they hold may assume
+    // the main actor, which a test's injection may be released off. The pushed layers (their
+    // values) are moved out, not copied: were they copied, this object would drop its own
+    // references after `deinit` returns, which may be after the main actor dropped the
+    // handoff's. The instances stored in the layers' slots take care of themselves; see
+    // `InstanceSlot`. The published and test layers stay: their closures were given to the
+    // `nonisolated` initializer, which a global runs on whichever thread first reads it.
     let (count, epoch) = (overrides.count, overrides.first?.pushEpoch)
-    MainActorRelease.release((overrides, state, published, testLayer)) {
+    let pushed = overrides
+    overrides = []
+    state.access { $0.top = published }
+    MainActorRelease.release(pushed) {
       // The overrides still pushed are gone with the injection: what the global world stored
       // since the first of them was pushed is dropped, as their rollback would.
       if let epoch {

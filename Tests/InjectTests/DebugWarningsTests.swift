@@ -74,6 +74,23 @@ import Testing
     #expect(result.warnings.isEmpty)
   }
 
+  @Test func aTestThatMisusesOnPurposeSilencesTheWarningsOfItsOwnTaskOnly() async throws {
+    let result = try await #require(
+      processExitsWith: .success, observing: [\.standardErrorContent],
+      performing: {
+        await MainActor.run {
+          let injection = Injection<Int>(strategy: .singleton, instance: 1, fileID: "Services/Numbers.swift", line: 6)
+          withDebugWarningsSilenced { injection.rollbackOverride(fileID: "App/Teardown.swift", line: 43) }
+          injection.rollbackOverride(fileID: "App/Teardown.swift", line: 44)
+        }
+      })
+    #expect(
+      result.warnings
+        == expectedWarnings(
+          "Inject warning: Injection<Int> (Services/Numbers.swift:6): rollback at App/Teardown.swift:44 with no "
+            + "override to roll back. To fix this, roll back only what override(with:) pushed."))
+  }
+
   @Test func anInstalledTelemetryReceivesTheMisusesInsteadOfTheWarnings() async throws {
     let result = try await #require(
       processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent],

@@ -80,8 +80,7 @@ final class InstanceSlot<T>: ManagedBuffer<InstanceSlotContents<T>, Void> {
   func empty() -> T? {
     access { contents in
       contents.shared = nil
-      defer { contents.kept = nil }
-      return contents.kept
+      return contents.kept.take()
     }
   }
 
@@ -89,6 +88,12 @@ final class InstanceSlot<T>: ManagedBuffer<InstanceSlotContents<T>, Void> {
   var holdsInstance: Bool { stored != nil }
 
   deinit {
+    // The instance may have been built on the main actor and have a `deinit` that assumes it,
+    // while the last reference to this slot may be dropped anywhere (a world inherited by a
+    // task that ends on the thread pool): it is moved out, so that the handoff holds it alone.
+    if let kept = empty() {
+      MainActorRelease.release(kept)
+    }
     // The bits are an unowned copy, so there is nothing to deinitialize; see `Contents`.
     withUnsafeMutablePointerToHeader { $0.pointee.sharedBits?.deallocate() }
   }

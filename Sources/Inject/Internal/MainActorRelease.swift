@@ -13,7 +13,7 @@ enum MainActorRelease {
   /// For a `deinit` of the engine's main-actor objects, which Swift runs wherever the last
   /// reference is dropped (an unstructured task that inherited a scope can end on the thread
   /// pool).
-  static func release<Value>(_ value: consuming Value, then: @escaping @MainActor () -> Void) {
+  static func release<Value>(_ value: consuming Value, then: @escaping @MainActor () -> Void = {}) {
     if isOnMainActor {
       // Checked at run time: `assumeIsolated` stops the program rather than run elsewhere.
       MainActor.assumeIsolated { then() }

@@ -30,7 +30,9 @@ final class World {
   /// other injection allocated at the same address can match it.
   private let overridden: (any AnyObject & Sendable)?
   /// The `Layer<T>` that `overridden` resolves from in this world and the worlds inside it.
-  private let layer: (any AnyObject & Sendable)?
+  ///
+  /// A variable only so that `deinit` can move it out; see there.
+  private var layer: (any AnyObject & Sendable)?
   /// Where the instances built in this world are watched, for a leak report; shared with the
   /// worlds inside it.
   let leakWatch: LeakWatch?
@@ -42,9 +44,9 @@ final class World {
   /// The injections already reported as untested here.
   private var reportedUntested: Set<ObjectIdentifier> = []
   /// The slots of the layers resolved in this world, by layer.
-  // NB: `nonisolated(unsafe)` only so that `deinit`, which is nonisolated, can hand the slots
-  // to the main actor. It is safe: every other access is from a main-actor-isolated member, and
-  // `deinit` runs when nothing else can reach this world.
+  // NB: `nonisolated(unsafe)` only so that `deinit`, which is nonisolated, can move the slots
+  // out to the main actor. It is safe: every other access is from a main-actor-isolated member,
+  // and `deinit` runs when nothing else can reach this world.
   private nonisolated(unsafe) var slots: [ObjectIdentifier: Entry] = [:]
 
   private struct Entry {
@@ -129,18 +131,15 @@ final class World {
   }
 
   deinit {
-    let leftovers = Leftovers(slots: slots, parent: parent, layer: layer, overridden: overridden)
+    // Moved out, not copied: were they copied, this object would drop its own references after
+    // `deinit` returns, which may be after the main actor dropped the handoff's, and so release
+    // the scope's override (its value) or its layers off the main actor. The instances stored
+    // in the slots take care of themselves; see `InstanceSlot`.
+    let leftovers = (slots, layer)
+    (slots, layer) = ([:], nil)
     MainActorRelease.release(leftovers) {
       World.alive -= 1
     }
-  }
-
-  /// What a world holds, released together on the main actor.
-  private struct Leftovers {
-    let slots: [ObjectIdentifier: Entry]
-    let parent: World?
-    let layer: (any AnyObject & Sendable)?
-    let overridden: (any AnyObject & Sendable)?
   }
 }
 

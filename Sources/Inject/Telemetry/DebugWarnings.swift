@@ -16,12 +16,16 @@ enum DebugWarnings {
   static let areShown = false
   #endif
 
+  /// Whether the current task silences the warnings: for tests that misuse on purpose.
+  @TaskLocal static var areSilenced = false
+
   #if canImport(OSLog)
   private static let logger = Logger(subsystem: "Inject", category: "misuse")
   #endif
 
-  /// Shows `event` with its remedy.
+  /// Shows `event` with its remedy, unless the current task silences warnings.
   static func show(_ event: InjectionEvent) {
+    guard !areSilenced else { return }
     let text = "Inject warning: \(event). \(event.kind.remedy)"
     #if canImport(OSLog)
     logger.warning("\(text, privacy: .public)")
@@ -31,6 +35,12 @@ enum DebugWarnings {
     print(text)
     #endif
   }
+}
+
+/// Runs `operation` with the debug builds' misuse warnings silenced in the current task and the
+/// tasks it creates: for tests that misuse injections on purpose, thousands of times.
+package func withDebugWarningsSilenced<R>(_ operation: () throws -> R) rethrows -> R {
+  try DebugWarnings.$areSilenced.withValue(true, operation: operation)
 }
 
 extension InjectionEvent.Kind {
