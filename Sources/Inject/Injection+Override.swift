@@ -6,8 +6,8 @@ extension Injection {
   /// the overridden implementation is never built.
   ///
   /// ```swift
-  /// service.override(with: MockService())
-  /// defer { service.rollbackOverride() }
+  /// apiClientInjection.override(with: MockAPIClient())
+  /// defer { apiClientInjection.rollbackOverride() }
   /// ```
   ///
   /// > Important: Consumers that already read the dependency keep the instance they have;
@@ -37,11 +37,11 @@ extension Injection {
   /// decorators compose:
   ///
   /// ```swift
-  /// service.override(with: { service in LoggingService(wrapping: service) }, strategy: .onDemand)
+  /// apiClientInjection.override(with: { client in LoggingAPIClient(wrapping: client) }, strategy: .onDemand)
   /// ```
   ///
   /// > Note: Because `transform` receives an instance, the layer beneath builds one each time,
-  /// > even if `transform` ignores it (`{ _ in MockService() }`). To replace without building
+  /// > even if `transform` ignores it (`{ _ in MockAPIClient() }`). To replace without building
   /// > the overridden implementation, use `override(with:strategy:)`.
   ///
   /// - Parameters:
@@ -64,8 +64,8 @@ extension Injection {
   /// consumer that resolves from now on.
   ///
   /// ```swift
-  /// public let localService = Injection<any Service>(strategy: .onDemand, instance: LocalService())
-  /// service.override(with: localService)
+  /// public let demoAPIClientInjection = Injection<any APIClient>(strategy: .singleton, instance: MockAPIClient())
+  /// apiClientInjection.override(with: demoAPIClientInjection)
   /// ```
   ///
   /// Overriding an injection with itself, or closing a loop (A → B → A), stops the program

@@ -6,9 +6,9 @@ extension Injection {
   /// `operation` returns or throws.
   ///
   /// ```swift
-  /// @Test func showsGreeting() {
-  ///   service.withOverride(MockService()) {
-  ///     #expect(Screen().title == "Hello, mock")
+  /// @Test func searchesWithTheMock() {
+  ///   apiClientInjection.withOverride(MockAPIClient()) {
+  ///     #expect(UserSearchModel().apiClient is MockAPIClient)
   ///   }
   /// }
   /// ```
@@ -77,10 +77,11 @@ extension Injection {
   /// child tasks only.
   ///
   /// ```swift
-  /// @Test func loadsProfile() async throws {
-  ///   try await api.withOverride(MockAPI()) {
-  ///     try await ProfileModel().load()
+  /// @Test func loadsThroughTheMock() async throws {
+  ///   let user = try await apiClientInjection.withOverride(MockAPIClient(users: [.sample])) {
+  ///     try await LiveUserRepository().user(id: User.sample.id)
   ///   }
+  ///   #expect(user == .sample)
   /// }
   /// ```
   ///

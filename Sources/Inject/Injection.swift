@@ -5,14 +5,14 @@
 /// dependency has an instance.
 ///
 /// ```swift
-/// // ServicePackage
-/// public let service = Injection<any Service>(strategy: .shared, instance: ServiceImplementation())
+/// // ProfileKit, beside LiveAPIClient
+/// public let apiClientInjection = Injection<any APIClient>(strategy: .singleton, instance: LiveAPIClient())
 ///
-/// // App
-/// import ServicePackage
+/// // ProfileFeature
+/// import ProfileKit
 ///
-/// final class Consumer {
-///   @Instance(ServicePackage.service) var service
+/// @MainActor final class ProfileModel {
+///   @Instance(apiClientInjection) var apiClient
 /// }
 /// ```
 ///
@@ -20,8 +20,12 @@
 /// `@MainActor` and creating it builds nothing. Everything else about an injection is isolated to
 /// the main actor: reading consumers, overriding and rolling back.
 ///
-/// Tests, previews and demo targets replace the implementation with `override(with:strategy:)`
-/// and undo it with ``rollbackOverride(fileID:line:)``; see <doc:Overriding>.
+/// Name it after the dependency with an `Injection` suffix, so that a consumer's property can take
+/// the dependency's own name. Previews, tests and UI-test launches get their replacements from
+/// the values published beside the live one (`preview:`, `test:`, `launchOverrides:`); a test
+/// overrides in a scope (`withOverride`, or a testing trait), and a whole target with
+/// `override(with:strategy:)` at its start, undone by ``rollbackOverride(fileID:line:)``; see
+/// <doc:Overriding>.
 @MainActor
 public final class Injection<T> {
   /// The strategy the injection was published with.
@@ -109,9 +113,9 @@ public final class Injection<T> {
   ///
   /// In a test world (the `.isolatedInjections` or `.overriding` trait, or
   /// ``withIsolatedInjections(operation:)-5w4r9``) consumers resolve `test`; in an Xcode preview
-  /// process, `preview`. Explicit overrides, global or scoped, win over both; elsewhere nothing
-  /// changes. Both are built lazily, on the main actor, under `strategy`; see
-  /// <doc:PreviewsTestsAndUITests>.
+  /// process, `preview`. Explicit overrides, global or scoped, win over both; a launch override
+  /// that applies wins over `preview`, and `test` wins over it; elsewhere nothing changes. Both
+  /// are built lazily, on the main actor, under `strategy`; see <doc:PreviewsTestsAndUITests>.
   ///
   /// - Parameters:
   ///   - strategy: How long instances live and who shares them; see ``Strategy``.
@@ -138,7 +142,7 @@ public final class Injection<T> {
 
   /// Publishes a dependency with the value that Xcode previews get by default.
   ///
-  /// See `init(strategy:instance:preview:test:launchOverrides:fileID:line:)`.
+  /// See ``init(strategy:instance:preview:test:launchOverrides:fileID:line:)``.
   ///
   /// - Parameters:
   ///   - strategy: How long instances live and who shares them; see ``Strategy``.
@@ -163,7 +167,7 @@ public final class Injection<T> {
 
   /// Publishes a dependency with the value that test worlds get by default.
   ///
-  /// See `init(strategy:instance:preview:test:launchOverrides:fileID:line:)`.
+  /// See ``init(strategy:instance:preview:test:launchOverrides:fileID:line:)``.
   ///
   /// - Parameters:
   ///   - strategy: How long instances live and who shares them; see ``Strategy``.

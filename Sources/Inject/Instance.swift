@@ -3,26 +3,26 @@
 /// Declare it with the injection; the type is inferred from it:
 ///
 /// ```swift
-/// final class ProfileModel {
-///   @Instance(ServicePackage.service) var service
+/// @MainActor final class ProfileModel {
+///   @Instance(userRepositoryInjection) var repository
 /// }
 /// ```
 ///
 /// It works in main-actor classes, nonisolated classes and structs (such as SwiftUI views),
 /// because its initializer is `nonisolated`. Reading the property is isolated to the main actor.
-/// An actor does not hold `@Instance` properties: it receives what it needs from the main actor,
-/// as MIGRATION.md shows.
+/// An actor does not hold `@Instance` properties, since every read from the actor would hop to
+/// the main actor: it receives what it needs from the main actor, as MIGRATION.md shows.
 ///
 /// Resolution is lazy: nothing is built before the first read, so a consumer created before a
 /// global override and read after it gets the override. Once read, the consumer keeps its
 /// instance strongly for its own lifetime, even if the configuration changes later.
 ///
-/// Assigning the property replaces the instance for this consumer only; `$service.reset()` drops
-/// it again, so the next read resolves anew:
+/// Assigning the property replaces the instance for this consumer only; `$repository.reset()`
+/// drops it again, so the next read resolves anew:
 ///
 /// ```swift
-/// model.service = MockService()  // only this model
-/// model.$service.reset()         // the next read resolves from the injection again
+/// model.repository = InMemoryUserRepository()  // only this model
+/// model.$repository.reset()                    // the next read resolves from the injection again
 /// ```
 ///
 /// > Note: Copies of a struct that declares `@Instance` share one resolved instance, like
@@ -50,7 +50,7 @@ public struct Instance<T> {
   /// `@Instance` attribute:
   ///
   /// ```swift
-  /// @Instance(ServicePackage.service) var service
+  /// @Instance(apiClientInjection) var apiClient
   /// ```
   ///
   /// - Parameters:

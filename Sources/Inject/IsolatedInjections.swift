@@ -7,10 +7,10 @@
 /// before it or runs beside it:
 ///
 /// ```swift
-/// @Test func buildsItsOwnRepository() {
-///   withIsolatedInjections {
-///     #expect(Consumer().service !== shared)
-///   }
+/// @Test func eachWorldBuildsItsOwnRepository() {
+///   let first = withIsolatedInjections { Reader().repository }
+///   let second = withIsolatedInjections { Reader().repository }
+///   #expect(first !== second)
 /// }
 /// ```
 ///
@@ -31,10 +31,12 @@ public func withIsolatedInjections<R>(operation: () throws -> R) rethrows -> R {
 /// `withIsolatedInjections(operation:)`.
 ///
 /// ```swift
-/// @Test func loadsWithItsOwnGraph() async throws {
-///   try await withIsolatedInjections {
-///     try await ProfileModel().load()
+/// @Test func loadsThroughTheTestClient() async {
+///   let model = ProfileModel(userID: User.sample.id)
+///   await withIsolatedInjections {
+///     await model.load()
 ///   }
+///   #expect(model.state == .loaded(.sample))
 /// }
 /// ```
 ///

@@ -4,7 +4,7 @@
 /// same lifetime without repeating it.
 ///
 /// ```swift
-/// public let analytics = Injection<any Analytics>(strategy: .singleton, instance: LiveAnalytics())
+/// public let analyticsInjection = Injection<any Analytics>(strategy: .singleton, instance: LiveAnalytics())
 /// ```
 ///
 /// | Strategy | Built | Shared by | Released |

@@ -9,8 +9,8 @@ public import Testing
 /// with `.overriding(_:with:)`:
 ///
 /// ```swift
-/// @Test(.overriding(serviceShared, with: MockService()))
-/// func showsTheMock() { /* ... */ }
+/// @Test(.overriding(apiClientInjection, with: MockAPIClient(users: [])))
+/// func showsWhyTheUserCouldNotBeLoaded() async { /* ... */ }
 /// ```
 public struct OverrideTrait: TestTrait, SuiteTrait, TestScoping {
   private let scope: @Sendable (@Sendable () async throws -> Void) async throws -> Void
@@ -38,9 +38,9 @@ extension Trait where Self == OverrideTrait {
   /// Replaces an injection's implementation for the test, or for each test of the suite.
   ///
   /// ```swift
-  /// @Test(.overriding(service, with: MockService()))
-  /// func showsGreeting() {
-  ///   #expect(Screen().title == "Hello, mock")
+  /// @Test(.overriding(apiClientInjection, with: MockAPIClient()))
+  /// func searchesWithTheMock() {
+  ///   #expect(UserSearchModel().apiClient is MockAPIClient)
   /// }
   /// ```
   ///

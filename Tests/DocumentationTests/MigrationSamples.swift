@@ -6,23 +6,23 @@ import Testing
 // InjectLegacyTests/DocumentationSamples.swift.
 
 /// The migration guide's parser, published as a singleton.
-public let jsonParser = Injection<any Parser>(strategy: .singleton, instance: JSONParser())
+public let jsonParserInjection = Injection<any Parser>(strategy: .singleton, instance: JSONParser())
 
 /// The migration guide's networking, published on demand.
-public let networking = Injection<any Networking>(strategy: .onDemand, instance: HTTPNetworking())
+public let networkingInjection = Injection<any Networking>(strategy: .onDemand, instance: HTTPNetworking())
 
 /// What the migration guide's actor receives.
-public let crossDependencyA = Injection<CrossDependencyA>(strategy: .singleton, instance: CrossDependencyA())
+public let crossDependencyAInjection = Injection<CrossDependencyA>(strategy: .singleton, instance: CrossDependencyA())
 
 final class BackendSDK {
-  @Instance(networking) var network
-  @Instance(jsonParser) var parser
+  @Instance(networkingInjection) var network
+  @Instance(jsonParserInjection) var parser
 
   @MainActor func fetch() { network.fetch() }
 }
 
 struct SomeView: View {
-  @Instance(networking) var network
+  @Instance(networkingInjection) var network
 }
 
 actor Auth {
@@ -32,7 +32,7 @@ actor Auth {
 }
 
 @MainActor final class Session {
-  @Instance(crossDependencyA) var crossReference
+  @Instance(crossDependencyAInjection) var crossReference
   lazy var auth = Auth(crossReferenceA: crossReference)
 }
 

@@ -8,7 +8,7 @@
 /// ```
 ///
 /// In 2.0, publish an ``Injection`` beside the implementation instead; see
-/// [MIGRATION.md](https://github.com/inject-swift/Inject/blob/main/MIGRATION.md).
+/// [MIGRATION.md](https://github.com/MaximBazarov/Inject/blob/main/MIGRATION.md).
 ///
 /// Like 1.x's, the type is isolated to the main actor, so the properties of its extensions are
 /// too: a property can build a type whose initializer is main-actor-isolated, and 1.x builds
