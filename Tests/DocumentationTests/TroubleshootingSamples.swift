@@ -70,3 +70,38 @@ actor UserCache {
     #expect(header.body == "Ada", "the header and the loader share the repository and its cache")
   }
 }
+
+// MARK: A task group's main-actor child scope is a function of its own
+
+@MainActor
+func clientsInParallel() async -> [Bool] {
+  await withTaskGroup(of: Bool.self) { group in
+    for id in 1...3 {
+      group.addTask { await readsItsOwnClient(id: id) }
+    }
+    var results: [Bool] = []
+    for await result in group {
+      results.append(result)
+    }
+    return results
+  }
+}
+
+@MainActor
+func readsItsOwnClient(id: Int) async -> Bool {
+  let mock = MockAPIClient(users: [User(id: id, name: "Mock \(id)", bio: "")])
+  return await apiClientInjection.withOverride(mock) {
+    await Task.yield()
+    return ClientReader().apiClient as AnyObject === mock
+  }
+}
+
+@MainActor final class ClientReader {
+  @Instance(apiClientInjection) var apiClient
+}
+
+@Suite @MainActor struct TaskGroupScopeTests {
+  @Test func eachChildTaskReadsTheClientOfItsOwnScope() async {
+    #expect(await clientsInParallel() == [true, true, true])
+  }
+}
