@@ -4,9 +4,9 @@ import ServicePackage
 /// A screen that consumes the published injections; their configuration lives in
 /// ServicePackage, beside the implementation.
 final class Screen {
-  @Instance(ServicePackage.serviceShared) var shared
-  @Instance(ServicePackage.serviceSingleton) var singleton
-  @Instance(ServicePackage.serviceOnDemand) var onDemand
+  @Instance(ServicePackage.sharedServiceInjection) var shared
+  @Instance(ServicePackage.singletonServiceInjection) var singleton
+  @Instance(ServicePackage.onDemandServiceInjection) var onDemand
 }
 
 /// A mock, as a test, preview or demo target would publish it.
@@ -47,8 +47,8 @@ print("  the second screen has \(second.singleton.doWork()); the first still has
 
 print("\nglobal override, as a preview, demo or UI-test target does at its start")
 print("  (here it comes after the first screen resolved: a debug build prints an Inject warning)")
-serviceSingleton.override(with: MockService())
+singletonServiceInjection.override(with: MockService())
 print("  a new screen gets \(Screen().singleton.doWork())")
 print("  the first screen resolved before the override, so it keeps \(first.singleton.doWork())")
-serviceSingleton.rollbackOverride()
+singletonServiceInjection.rollbackOverride()
 print("  after the rollback a new screen gets \(Screen().singleton.doWork()) again")

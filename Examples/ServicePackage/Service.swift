@@ -30,10 +30,10 @@ public final class ServiceImplementation: Service {
 }
 
 /// One instance while anyone holds it.
-public let serviceShared = Injection<any Service>(strategy: .shared, instance: ServiceImplementation())
+public let sharedServiceInjection = Injection<any Service>(strategy: .shared, instance: ServiceImplementation())
 
 /// One instance for the life of the process.
-public let serviceSingleton = Injection<any Service>(strategy: .singleton, instance: ServiceImplementation())
+public let singletonServiceInjection = Injection<any Service>(strategy: .singleton, instance: ServiceImplementation())
 
 /// A new instance for every consumer.
-public let serviceOnDemand = Injection<any Service>(strategy: .onDemand, instance: ServiceImplementation())
+public let onDemandServiceInjection = Injection<any Service>(strategy: .onDemand, instance: ServiceImplementation())
