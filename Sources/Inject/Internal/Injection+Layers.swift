@@ -81,13 +81,6 @@ extension Injection {
     return instance
   }
 
-  /// A new instance from the current configuration of the current task's world, for a
-  /// consumer at `location`, never a stored one.
-  func make(in world: World?, for location: CodeLocation) -> T {
-    let position = top(in: world)
-    return guardingCycles(from: location) { make(from: position, in: world, for: location) }
-  }
-
   /// A new instance from the layer at `position` in `world`, decorated by every decorator on
   /// the way down to a layer that builds, through every injection delegated to.
   ///
