@@ -58,6 +58,22 @@ import Testing
     )
     #expect(!message.contains("Dependency cycle"))
   }
+  @Test func aCycleInWhatATelemetryResolvesIsNamedAsACycle() async throws {
+    let result = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent],
+      performing: {
+        await MainActor.run {
+          installTelemetry(ResolvingCycle())
+          _ = Consumer(innerInjection).service
+        }
+      })
+    let message = result.standardErrorText
+    #expect(
+      message.contains(
+        "Dependency cycle: Injection<CycleA> (App/Cycle.swift:1) → Injection<CycleB> (App/Cycle.swift:2) "
+          + "→ Injection<CycleA> (App/Cycle.swift:1)."))
+    #expect(!message.contains("The installed telemetry resolved"))
+  }
 }
 
 /// `outerInjection` reads `innerInjection` while it is built; the telemetry resolves
@@ -108,4 +124,14 @@ private let onDemandCycle = Injection<OnDemandCycle>(
 @MainActor private final class OnDemandCycle {
   @Instance(onDemandCycle) var next
   init() { _ = next }
+}
+
+/// A telemetry that resolves `cycleA`, whose factory closes a cycle through `cycleB`, when it
+/// hears of anything else.
+private struct ResolvingCycle: InjectionTelemetry {
+  func record(_ event: InjectionEvent) {
+    if case .built = event.kind, "\(event)".contains("Injection<Inner>") {
+      _ = Consumer(cycleA).service
+    }
+  }
 }

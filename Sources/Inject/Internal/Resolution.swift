@@ -29,25 +29,36 @@ enum Resolution {
   /// Stops the program: `injection` was asked for an instance while it is building one, and
   /// `innermost` is the injection that asked.
   static func cycle(at injection: some InjectionIdentity, innermost: Unmanaged<AnyObject>?) -> Never {
-    var labels = [injection.label]
-    var next = innermost
-    // Every injection on the way is building or delegating, so its `outer` is current, and the
-    // walk ends at `injection`, which is building too.
-    while let identity = next?.takeUnretainedValue() as? any InjectionIdentity, identity !== injection {
-      labels.insert(identity.label, at: 1)
-      next = identity.outer
-    }
-    let chain = (labels + [injection.label]).joined(separator: " → ")
-    if Telemetry.isRecording {
+    if let aroundRecord = Telemetry.buildingAroundRecord, chain(from: aroundRecord, to: injection) != nil {
       fatalError(
         "The installed telemetry resolved \(injection.label) in record(_:) while it was being built. "
           + "To fix this, resolve in record(_:) no injection that the reported resolution "
           + "is building, or resolve it later, in a Task.")
     }
+    let labels = [injection.label] + (chain(from: innermost, to: injection) ?? []).map(\.label).reversed()
     fatalError(
-      "Dependency cycle: \(chain). "
+      "Dependency cycle: \((labels + [injection.label]).joined(separator: " → ")). "
         + "To fix this, break the cycle: read one of these dependencies lazily (after init) "
         + "or remove the override that closes the loop.")
+  }
+
+  /// The injections from `innermost` outwards, up to `injection` and without it, if the walk
+  /// reaches it.
+  ///
+  /// Every injection on the way is building or delegating, so its `outer` is current.
+  private static func chain(
+    from innermost: Unmanaged<AnyObject>?, to injection: some InjectionIdentity
+  ) -> [any InjectionIdentity]? {
+    var chain: [any InjectionIdentity] = []
+    var next = innermost
+    while let identity = next?.takeUnretainedValue() as? any InjectionIdentity {
+      if identity === injection {
+        return chain
+      }
+      chain.append(identity)
+      next = identity.outer
+    }
+    return nil
   }
 }
 

@@ -72,7 +72,16 @@ enum Telemetry {
 
   /// Whether the installed telemetry's `record` is running: events it causes are not
   /// delivered to it again.
-  private(set) static var isRecording = false
+  private static var isRecording = false
+
+  /// While the installed telemetry's `record` runs, the injections that were building or
+  /// delegating when it began, innermost first: what it must not resolve.
+  static var buildingAroundRecord: Unmanaged<AnyObject>?? {
+    isRecording ? .some(innermostAtRecord) : nil
+  }
+
+  /// ``Resolution/innermost`` when `record` began.
+  private static var innermostAtRecord: Unmanaged<AnyObject>?
 
   /// Records `kind` for `injection` at `location`: to the installed telemetry, or, with none,
   /// as a warning in debug builds if it is a misuse.
@@ -84,8 +93,8 @@ enum Telemetry {
       return
     }
     guard !isRecording else { return }
-    isRecording = true
-    defer { isRecording = false }
+    (isRecording, innermostAtRecord) = (true, Resolution.innermost)
+    defer { (isRecording, innermostAtRecord) = (false, nil) }
     telemetry.record(event(kind, injection, location))
   }
 
