@@ -35,10 +35,17 @@ public final class Injection<T> {
   let location: CodeLocation
 
   /// The published configuration: the bottom of the override stack, never popped.
-  let published: Layer<T>
+  // NB: `unowned(unsafe)`, like `testLayer` and `State.top`, so that `owned` holds every layer
+  // of the injection and `deinit` can move them all to the main actor. It is safe: `owned` holds
+  // this layer from the initializer until `deinit`, after which nothing reads it.
+  unowned(unsafe) let published: Layer<T>
 
   /// What test worlds resolve from instead of `published`, if the injection has a test value.
-  let testLayer: Layer<T>?
+  // NB: `unowned(unsafe)`; see `published`.
+  unowned(unsafe) let testLayer: Layer<T>?
+
+  /// The layers that `published` and `testLayer` name: their owner.
+  private var owned: [Layer<T>]
 
   /// The global override stack, bottom first.
   var overrides: [Layer<T>] = [] {
@@ -59,8 +66,11 @@ public final class Injection<T> {
   struct State {
     /// The layer that new consumers of the global world resolve from: the last of
     /// `overrides`, or `published`, kept here so that the fast path reads one field.
+    // NB: `unowned(unsafe)`, so that `deinit` can move every layer out; see `published`. It is
+    // safe: the layer is `overrides`' last or `published`, which the injection holds strongly,
+    // and `overrides`' observer updates it whenever they change.
     @usableFromInline
-    var top: Layer<T>
+    unowned(unsafe) var top: Layer<T>
     /// Whether this injection is building or delegating right now, to catch cycles.
     @usableFromInline
     var isResolving = false
@@ -239,25 +249,25 @@ public final class Injection<T> {
         (instance, .published)
       }
     let published = Layer<T>(.instance(build), strategy: strategy, location: location, origin: origin)
+    let testLayer = test.map { Layer(.instance($0), strategy: strategy, location: location, origin: .test) }
     self.strategy = strategy
     self.location = location
+    self.owned = [published] + (testLayer.map { [$0] } ?? [])
     self.published = published
-    self.testLayer = test.map { Layer(.instance($0), strategy: strategy, location: location, origin: .test) }
+    self.testLayer = testLayer
     self.state = Cell.make(State(top: published))
   }
 
   deinit {
-    // Layers hold no other layer, so releasing the stack is flat. What they hold may assume
-    // the main actor, which a test's injection may be released off. The pushed layers (their
-    // values) are moved out, not copied: were they copied, this object would drop its own
-    // references after `deinit` returns, which may be after the main actor dropped the
-    // handoff's. The instances stored in the layers' slots take care of themselves; see
-    // `InstanceSlot`. The published and test layers stay: their closures were given to the
-    // `nonisolated` initializer, which a global runs on whichever thread first reads it.
+    // Layers hold no other layer, so releasing the stack is flat. What they hold (the values
+    // and closures given to the injection and its overrides) may assume the main actor, which a
+    // test's injection may be released off. Every layer is moved out, not copied: were they
+    // copied, this object would drop its own references after `deinit` returns, which may be
+    // after the main actor dropped the handoff's. The instances stored in the layers' slots
+    // take care of themselves; see `InstanceSlot`.
     let (count, epoch) = (overrides.count, overrides.first?.pushEpoch)
-    let pushed = overrides
-    overrides = []
-    state.access { $0.top = published }
+    let pushed = owned + overrides
+    (owned, overrides) = ([], [])
     MainActorRelease.release(consume pushed) {
       // The overrides still pushed are gone with the injection: what the global world stored
       // since the first of them was pushed is dropped, as their rollback would.

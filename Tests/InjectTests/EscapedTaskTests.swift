@@ -96,6 +96,23 @@ import Testing
     #expect(deinits.names.sorted() == ["mock", "singleton"])
     #expect(deinits.offTheMainActor.isEmpty, "released off the main actor: \(deinits.offTheMainActor)")
   }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test(arguments: 0..<8)
+  func whatAnInjectionCapturedIsReleasedOnTheMainActorWhenTheInjectionIsReleasedOnThePool(index: Int) async throws {
+    let deinits = DeinitLog()
+    let escaped = await MainActor.run {
+      let captured = MainActorBound("captured", deinits)
+      let injection = Injection<MainActorBound>(strategy: .onDemand, instance: captured)
+      // The task alone holds the injection, and the injection's published layer the instance.
+      return taskOnThePool(reading: [injection])
+    }
+    let endedOnTheMainActor = await escaped.value
+    #expect(!endedOnTheMainActor, "the escaped task ends on the pool, off the main actor")
+    try await eventually { deinits.names.count == 1 }
+    #expect(deinits.names == ["captured"])
+    #expect(deinits.offTheMainActor.isEmpty, "released off the main actor: \(deinits.offTheMainActor)")
+  }
 }
 
 /// A nonisolated task, so that it runs and ends on the thread pool, that reads `injections` on
