@@ -35,9 +35,9 @@ public final class Injection<T> {
   let location: CodeLocation
 
   /// The published configuration: the bottom of the override stack, never popped.
-  // NB: `unowned(unsafe)`, like `testLayer` and `State.top`, so that `owned` holds every layer
-  // of the injection and `deinit` can move them all to the main actor. It is safe: `owned` holds
-  // this layer from the initializer until `deinit`, after which nothing reads it.
+  // NB: `unowned(unsafe)`, like `testLayer` (and `State.top`, unmanaged), so that `owned` holds
+  // every layer of the injection and `deinit` can move them all to the main actor. It is safe:
+  // `owned` holds this layer from the initializer until `deinit`, after which nothing reads it.
   unowned(unsafe) let published: Layer<T>
 
   /// What test worlds resolve from instead of `published`, if the injection has a test value.
@@ -66,11 +66,13 @@ public final class Injection<T> {
   struct State {
     /// The layer that new consumers of the global world resolve from: the last of
     /// `overrides`, or `published`, kept here so that the fast path reads one field.
-    // NB: `unowned(unsafe)`, so that `deinit` can move every layer out; see `published`. It is
-    // safe: the layer is `overrides`' last or `published`, which the injection holds strongly,
-    // and `overrides`' observer updates it whenever they change.
+    ///
+    /// Unmanaged, so that `deinit` can move every layer out (see `published`), and so that the
+    /// fast path reads it with no reference counting. It is safe: the layer is `overrides`' last
+    /// or `published`, which the injection holds strongly, and `overrides`' observer updates it
+    /// whenever they change.
     @usableFromInline
-    unowned(unsafe) var top: Layer<T>
+    var top: Unmanaged<Layer<T>>
     /// Whether this injection is building or delegating right now, to catch cycles.
     @usableFromInline
     var isResolving = false
@@ -84,7 +86,7 @@ public final class Injection<T> {
 
     @inlinable
     init(top: Layer<T>) {
-      self.top = top
+      self.top = Unmanaged.passUnretained(top)
     }
   }
 
@@ -279,8 +281,8 @@ public final class Injection<T> {
 
   /// The top of the global override stack; set only by `overrides`' observer.
   private(set) var top: Layer<T> {
-    get { state.access { $0.top } }
-    set { state.access { $0.top = newValue } }
+    get { state.access { $0.top.takeUnretainedValue() } }
+    set { state.access { $0.top = Unmanaged.passUnretained(newValue) } }
   }
 
   /// The instance a new consumer declared at `location` gets now: from the current task's
@@ -320,7 +322,7 @@ public final class Injection<T> {
     if Resolution.isGeneral {
       return nil
     }
-    let top = state.access { Unmanaged.passUnretained($0.top) }
+    let top = state.access { $0.top }
     // Reads the top layer without retaining it. Safe: it is `top` of this injection, which the
     // caller keeps alive, and `read` runs no code that could pop it.
     return top.withGuaranteedReference(read)

@@ -30,24 +30,35 @@ extension Injection {
 
   /// The instance a new consumer declared at `location` gets in `world` (`nil`: the global
   /// world): the stored one, or one built and stored by the strategy of the top layer.
-  ///
-  /// Follows delegations iteratively, each injection of the chain entered for the cycle check,
-  /// so that a chain of any length takes constant stack.
   func resolve(in world: World?, from location: CodeLocation) -> T {
-    var injection = self
-    var delegating: [(injection: Injection<T>, outer: Unmanaged<AnyObject>?)] = []
+    let position = top(in: world)
+    let layer = layer(at: position, in: world)
+    guard case .injection(let other) = layer.source else {
+      return build(at: position, layer, in: world, from: location)
+    }
+    return resolve(in: world, from: location, delegatingTo: other)
+  }
+
+  /// The instance a new consumer declared at `location` gets in `world` from `other`, which this
+  /// injection's top layer delegates to.
+  ///
+  /// Follows the delegations iteratively, each injection of the chain entered for the cycle
+  /// check, so that a chain of any length takes constant stack.
+  private func resolve(in world: World?, from location: CodeLocation, delegatingTo other: Injection<T>) -> T {
+    var delegating = [Entered(self, from: location)]
     defer {
-      while let (injection, outer) = delegating.popLast() {
-        injection.leaveResolution(restoring: outer)
+      while let entered = delegating.popLast() {
+        entered.leave(as: Injection<T>.self)
       }
     }
+    var injection = other
     while true {
       let position = injection.top(in: world)
       let layer = injection.layer(at: position, in: world)
       guard case .injection(let other) = layer.source else {
         return injection.build(at: position, layer, in: world, from: location)
       }
-      delegating.append((injection, injection.enterResolution(from: location)))
+      delegating.append(Entered(injection, from: location))
       injection = other
     }
   }
@@ -90,7 +101,7 @@ extension Injection {
   /// delegated to stays entered, for the cycle check, until its own decorators have run.
   private func make(from position: Position, in world: World?, for location: CodeLocation) -> T {
     var decorators: [@MainActor (T) -> T] = []
-    var delegated: [(injection: Injection<T>, firstDecorator: Int, outer: Unmanaged<AnyObject>?)] = []
+    var delegated: [Entered] = []
     var (injection, position) = (self, position)
     var instance: T
     while true {
@@ -103,7 +114,7 @@ extension Injection {
         }
         instance = build()
       case .injection(let other):
-        delegated.append((other, decorators.count, other.enterResolution(from: location)))
+        delegated.append(Entered(other, from: location, firstDecorator: decorators.count))
         (injection, position) = (other, other.top(in: world))
         continue
       case .transform(let decorate):
@@ -113,11 +124,11 @@ extension Injection {
       }
       break
     }
-    while let (other, firstDecorator, outer) = delegated.popLast() {
-      while decorators.count > firstDecorator {
+    while let entered = delegated.popLast() {
+      while decorators.count > entered.firstDecorator {
         instance = decorators.removeLast()(instance)
       }
-      other.leaveResolution(restoring: outer)
+      entered.leave(as: Injection<T>.self)
     }
     while let decorate = decorators.popLast() {
       instance = decorate(instance)
@@ -195,5 +206,33 @@ extension Injection {
       case .injection(let other): return other
       }
     }
+  }
+}
+
+/// An injection entered for the cycle check while a resolution delegates through it, to be left
+/// in the reverse order.
+///
+/// Not generic, so that a list of them costs no generic metadata on the general path, which
+/// every resolution in a scope takes, whether it delegates or not.
+private struct Entered {
+  /// The `Injection<T>`.
+  let injection: AnyObject
+  /// The innermost injection when it was entered, for `leaveResolution(restoring:)`.
+  let outer: Unmanaged<AnyObject>?
+  /// How many decorators had been gathered when the build delegated to it.
+  let firstDecorator: Int
+
+  @MainActor
+  init<T>(_ injection: Injection<T>, from location: CodeLocation, firstDecorator: Int = 0) {
+    self.outer = injection.enterResolution(from: location)
+    self.injection = injection
+    self.firstDecorator = firstDecorator
+  }
+
+  /// Leaves the injection, an `Injection<T>`.
+  @MainActor
+  func leave<T>(as type: Injection<T>.Type) {
+    // Only `init` stores it, from an `Injection<T>` of the same resolution.
+    unsafeDowncast(injection, to: type).leaveResolution(restoring: outer)
   }
 }

@@ -81,7 +81,7 @@ enum Telemetry {
   }
 
   /// ``Resolution/innermost`` when `record` began.
-  private static var innermostAtRecord: Unmanaged<AnyObject>?
+  private static var innermostAtRecord: Unmanaged<AnyObject>? = nil
 
   /// Records `kind` for `injection` at `location`: to the installed telemetry, or, with none,
   /// as a warning in debug builds if it is a misuse.
