@@ -132,7 +132,8 @@ final class World {
     // Moved out, not copied: were they copied, this object would drop its own references after
     // `deinit` returns, which may be after the main actor dropped the handoff's, and so release
     // the scope's override (its value) or its layers off the main actor. The instances stored
-    // in the slots take care of themselves; see `InstanceSlot`.
+    // in the slots, the parent world and the overridden injection take care of themselves: a
+    // slot, a world and an injection each hand what they hold to the main actor.
     let (slots, layer) = (self.slots, self.layer)
     (self.slots, self.layer) = ([:], nil)
     MainActorRelease.release((consume slots, consume layer)) {
