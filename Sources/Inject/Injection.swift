@@ -51,7 +51,10 @@ public final class Injection<T> {
   var overrides: [Layer<T>] = [] {
     // NB: not `overrides.last`: in unspecialized code, `last` reads through a generic
     // collection accessor whose coroutine frame is heap-allocated on every push and pop.
-    didSet { top = overrides.isEmpty ? published : overrides[overrides.endIndex - 1] }
+    didSet {
+      let top = overrides.isEmpty ? published : overrides[overrides.endIndex - 1]
+      state.access { $0.top = Unmanaged.passUnretained(top) }
+    }
   }
 
   /// What resolution reads for every new consumer, in a cell so that reading it from the
@@ -268,21 +271,15 @@ public final class Injection<T> {
     // after the main actor dropped the handoff's. The instances stored in the layers' slots
     // take care of themselves; see `InstanceSlot`.
     let (count, epoch) = (overrides.count, overrides.first?.pushEpoch)
-    let pushed = owned + overrides
+    let layers = owned + overrides
     (owned, overrides) = ([], [])
-    MainActorRelease.release(consume pushed) {
+    MainActorRelease.release(consume layers) {
       // The overrides still pushed are gone with the injection: what the global world stored
       // since the first of them was pushed is dropped, as their rollback would.
       if let epoch {
         withExtendedLifetime(RollbackLog.pop(count, pushedAt: epoch)) {}
       }
     }
-  }
-
-  /// The top of the global override stack; set only by `overrides`' observer.
-  private(set) var top: Layer<T> {
-    get { state.access { $0.top.takeUnretainedValue() } }
-    set { state.access { $0.top = Unmanaged.passUnretained(newValue) } }
   }
 
   /// The instance a new consumer declared at `location` gets now: from the current task's

@@ -100,15 +100,6 @@ package func withIsolatedInjections<R>(
       reportLeaks(leakWatch.survivors)
     }
   }
-  return try await run(
-    World(parent: .current, isTest: true, leakWatch: leakWatch, reportingUntested: reportUntested), operation)
-}
-
-/// Runs `operation` in `world`.
-///
-/// The caller holds no reference to `world`, so it is released when this function returns,
-/// unless a task that outlived the scope holds it.
-@MainActor
-private func run<R>(_ world: World, _ operation: () async throws -> R) async rethrows -> R {
-  try await world.run(operation)
+  return try await World(parent: .current, isTest: true, leakWatch: leakWatch, reportingUntested: reportUntested)
+    .run(operation)
 }

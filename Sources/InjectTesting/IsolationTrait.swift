@@ -36,11 +36,11 @@ public struct IsolationTrait: TestTrait, SuiteTrait, TestScoping {
     testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
-    // A suite's trait scopes each test case; the suite itself needs no world of its own.
-    guard testCase != nil else { return try await function() }
-    try await withIsolatedInjections(
-      reportingLeaks: reportsLeaks ? reportLeaks : nil, reportingUntested: isStrict ? reportUntested : nil,
-      operation: function)
+    try await scopingEachTestCase(testCase, function) { function in
+      try await withIsolatedInjections(
+        reportingLeaks: reportsLeaks ? reportLeaks : nil, reportingUntested: isStrict ? reportUntested : nil,
+        operation: function)
+    }
   }
 }
 

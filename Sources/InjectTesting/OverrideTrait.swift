@@ -28,9 +28,7 @@ public struct OverrideTrait: TestTrait, SuiteTrait, TestScoping {
     testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
-    // A suite's trait scopes each test case; the suite itself needs no scope of its own.
-    guard testCase != nil else { return try await function() }
-    try await scope(function)
+    try await scopingEachTestCase(testCase, function, in: scope)
   }
 }
 

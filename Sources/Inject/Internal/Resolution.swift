@@ -23,13 +23,13 @@ enum Resolution {
 
   /// Recomputes ``isGeneral``.
   static func update() {
-    isGeneral = Telemetry.installed != nil || World.isAnyAlive
+    isGeneral = Telemetry.isActive || World.isAnyAlive
   }
 
   /// Stops the program: `injection` was asked for an instance while it is building one, and
   /// `innermost` is the injection that asked.
   static func cycle(at injection: some InjectionIdentity, innermost: Unmanaged<AnyObject>?) -> Never {
-    if let aroundRecord = Telemetry.buildingAroundRecord, chain(from: aroundRecord, to: injection) != nil {
+    if let recording = Telemetry.recording, chain(from: recording.innermost, to: injection) != nil {
       fatalError(
         "The installed telemetry resolved \(injection.label) in record(_:) while it was being built. "
           + "To fix this, resolve in record(_:) no injection that the reported resolution "

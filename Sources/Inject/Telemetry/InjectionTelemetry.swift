@@ -49,8 +49,6 @@ public protocol InjectionTelemetry: Sendable {
 public func installTelemetry(_ telemetry: (any InjectionTelemetry)?) {
   let previous = Telemetry.installed
   Telemetry.installed = telemetry
-  Telemetry.isActive = telemetry != nil
-  Resolution.update()
   // The previous telemetry is released only now that the new one is in place: its `deinit`
   // may resolve, or install another.
   withExtendedLifetime(previous) {}
@@ -61,27 +59,30 @@ public func installTelemetry(_ telemetry: (any InjectionTelemetry)?) {
 @usableFromInline
 enum Telemetry {
   /// The installed telemetry, which only the general path of resolution reads.
-  static var installed: (any InjectionTelemetry)?
+  static var installed: (any InjectionTelemetry)? {
+    didSet {
+      isActive = installed != nil
+      Resolution.update()
+    }
+  }
 
   /// Whether a telemetry is installed.
   ///
   /// A stored `Bool` with a constant initial value, so the compiler initializes it statically
   /// and reading it costs one load, with no check for lazy initialization.
   @usableFromInline
-  static var isActive = false
+  private(set) static var isActive = false
 
-  /// Whether the installed telemetry's `record` is running: events it causes are not
-  /// delivered to it again.
-  private static var isRecording = false
+  /// While the installed telemetry's `record` runs: events it causes are not delivered to it
+  /// again, and a cycle message tells a resolution that `record` started apart from a cycle.
+  private(set) static var recording: Recording? = nil
 
-  /// While the installed telemetry's `record` runs, the injections that were building or
-  /// delegating when it began, innermost first: what it must not resolve.
-  static var buildingAroundRecord: Unmanaged<AnyObject>?? {
-    isRecording ? .some(innermostAtRecord) : nil
+  /// A run of the installed telemetry's `record`.
+  struct Recording {
+    /// The injection building or delegating innermost when `record` began, if any: with those
+    /// it runs inside, what `record` must not resolve.
+    let innermost: Unmanaged<AnyObject>?
   }
-
-  /// ``Resolution/innermost`` when `record` began.
-  private static var innermostAtRecord: Unmanaged<AnyObject>? = nil
 
   /// Records `kind` for `injection` at `location`: to the installed telemetry, or, with none,
   /// as a warning in debug builds if it is a misuse.
@@ -92,9 +93,9 @@ enum Telemetry {
       }
       return
     }
-    guard !isRecording else { return }
-    (isRecording, innermostAtRecord) = (true, Resolution.innermost)
-    defer { (isRecording, innermostAtRecord) = (false, nil) }
+    guard recording == nil else { return }
+    recording = Recording(innermost: Resolution.innermost)
+    defer { recording = nil }
     telemetry.record(event(kind, injection, location))
   }
 
