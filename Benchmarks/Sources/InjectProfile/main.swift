@@ -82,6 +82,8 @@ func run(_ scenario: String) {
   case "singleton-defaults": repeatCreatingAndReading(ContextDefaultsConsumer.init, { $0.service })
   case "singleton-world":
     withIsolatedInjections { repeatCreatingAndReading(SingletonConsumer.init, { $0.service }) }
+  case "on-demand-world":
+    withIsolatedInjections { repeatCreatingAndReading(OnDemandConsumer.init, { $0.service }) }
   case "singleton-telemetry":
     installTelemetry(NoTelemetry())
     repeatCreatingAndReading(SingletonConsumer.init, { $0.service })
@@ -92,7 +94,7 @@ func run(_ scenario: String) {
 guard CommandLine.arguments.count == 2 else {
   fatalError(
     "usage: InjectProfile lazy-global|lazy-new|lazy-weak|singleton|shared|on-demand|singleton-defaults"
-      + "|singleton-world|singleton-telemetry")
+      + "|singleton-world|on-demand-world|singleton-telemetry")
 }
 // Long-lived holders keep the shared instances alive, as in the benchmarks.
 let weakHolder = LazyWeak()

@@ -66,29 +66,37 @@ extension Injection {
   /// The instance stored in `world` for `layer` at `position`, or a new one, stored if the
   /// layer's strategy keeps it.
   private func build(at position: Position, _ layer: Layer<T>, in world: World?, from location: CodeLocation) -> T {
+    guard let strategy = layer.strategy, strategy != .onDemand else {
+      // Stores nothing, so it needs no slot, in a world or out of one.
+      let instance = newInstance(at: position, in: world, for: location)
+      Telemetry.record(.built(layer.origin), self, at: location)
+      return instance
+    }
     let slot = world?.slot(for: layer) ?? layer.slot
     if let stored = slot.stored {
       Telemetry.record(.returnedFromStorage(layer.origin), self, at: location)
       return stored
     }
-    let instance = guardingCycles(from: location) { make(from: position, in: world, for: location) }
-    world?.noteBuilt(instance, by: self, for: location)
+    let instance = newInstance(at: position, in: world, for: location)
     // Stored before the telemetry hears of it, so that a telemetry that resolves in `record`
     // finds it instead of building another.
-    var (replaced, keptStrongly): (T?, Bool) = (nil, false)
-    if let strategy = layer.strategy, strategy != .onDemand {
-      let keeping: InstanceSlot<T>.Keeping
-      (keeping, replaced) = slot.store(instance, strategy: strategy, epoch: RollbackLog.epoch)
-      keptStrongly = strategy == .shared && keeping == .strongly
-      if world == nil {
-        RollbackLog.noteStore(in: slot)
-      }
+    let (keeping, replaced) = slot.store(instance, strategy: strategy, epoch: RollbackLog.epoch)
+    if world == nil {
+      RollbackLog.noteStore(in: slot)
     }
     Telemetry.record(.built(layer.origin), self, at: location)
-    if keptStrongly {
+    if strategy == .shared && keeping == .strongly {
       Telemetry.record(.keptStrongly(layer.origin), self, at: location)
     }
     withExtendedLifetime(replaced) {}
+    return instance
+  }
+
+  /// A new instance from the layer at `position` in `world`, for a consumer at `location`,
+  /// watched for leaks if the world watches.
+  private func newInstance(at position: Position, in world: World?, for location: CodeLocation) -> T {
+    let instance = guardingCycles(from: location) { make(from: position, in: world, for: location) }
+    world?.noteBuilt(instance, by: self, for: location)
     return instance
   }
 
