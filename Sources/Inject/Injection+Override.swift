@@ -77,13 +77,13 @@ extension Injection {
   ///   - line: Where the override is pushed; recorded for diagnostics.
   public func override(with other: Injection<T>, fileID: StaticString = #fileID, line: UInt = #line) {
     let location = CodeLocation(fileID: fileID, line: line)
-    push(at: location) { layer(delegatingTo: other, location, nextOverride, pushEpoch: $0) }
+    push(at: location) { layer(delegatingTo: other, in: nil, location, nextOverride, pushEpoch: $0) }
   }
 
   /// Pops the most recent override, restoring the layer beneath it.
   ///
-  /// The popped layer releases what it held, so a mock can be deallocated once its consumers
-  /// are gone. Every instance that the global world stored while the layer was in place, in
+  /// The popped layer releases what it held, in the global world and in every scope's world, so
+  /// a mock can be deallocated once its consumers are gone. Every instance that the global world stored while the layer was in place, in
   /// any injection, is dropped too: a `.singleton` repository built with the mock client is
   /// built anew by its next consumer. Instances stored before the push keep their identity, and
   /// consumers keep what they hold. With no override to roll back, nothing changes (debug
@@ -134,7 +134,9 @@ extension Injection {
     let popped = Array(overrides[depth...])
     overrides.removeSubrange(depth...)
     let emptied = RollbackLog.pop(popped.count, pushedAt: popped[0].pushEpoch)
+    // Nothing resolves from the popped layers again: no world keeps what they built.
+    let forgotten = World.forget(popped.map(ObjectIdentifier.init))
     Telemetry.record(.rolledBack(depth: overrides.count), self, at: location)
-    withExtendedLifetime((popped, emptied)) {}
+    withExtendedLifetime((popped, emptied, forgotten)) {}
   }
 }

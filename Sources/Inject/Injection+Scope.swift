@@ -70,7 +70,8 @@ extension Injection {
     line: UInt = #line,
     operation: () throws -> R
   ) rethrows -> R {
-    try withScope(layer(delegatingTo: other, CodeLocation(fileID: fileID, line: line), .scoped), operation)
+    try withScope(
+      layer(delegatingTo: other, in: .current, CodeLocation(fileID: fileID, line: line), .scoped), operation)
   }
 
   /// Replaces the implementation while the asynchronous `operation` runs, in this task and its
@@ -140,7 +141,8 @@ extension Injection {
     line: UInt = #line,
     operation: () async throws -> R
   ) async rethrows -> R {
-    try await withScope(layer(delegatingTo: other, CodeLocation(fileID: fileID, line: line), .scoped), operation)
+    try await withScope(
+      layer(delegatingTo: other, in: .current, CodeLocation(fileID: fileID, line: line), .scoped), operation)
   }
 
   private func withScope<R>(_ layer: Layer<T>, _ operation: () throws -> R) rethrows -> R {

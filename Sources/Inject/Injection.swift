@@ -273,12 +273,13 @@ public final class Injection<T> {
     let (count, epoch) = (overrides.count, overrides.first?.pushEpoch)
     let layers = owned + overrides
     (owned, overrides) = ([], [])
+    let identifiers = layers.map(ObjectIdentifier.init)
     MainActorRelease.release(consume layers) {
       // The overrides still pushed are gone with the injection: what the global world stored
-      // since the first of them was pushed is dropped, as their rollback would.
-      if let epoch {
-        withExtendedLifetime(RollbackLog.pop(count, pushedAt: epoch)) {}
-      }
+      // since the first of them was pushed is dropped, as their rollback would. And no world
+      // keeps what the layers built, as none can resolve from them again.
+      let emptied = epoch.map { RollbackLog.pop(count, pushedAt: $0) }
+      withExtendedLifetime((emptied, World.forget(identifiers))) {}
     }
   }
 
@@ -297,59 +298,67 @@ public final class Injection<T> {
 
   /// The instance a new consumer declared at `location` gets when ``storedInstance`` is `nil`:
   /// built, delegated, or found the general way.
+  ///
+  /// While some task's world is alive or a telemetry listens, reads the current task's world
+  /// once: a consumer outside every world still takes the fast path, specialized for `T`.
   @inlinable
   func resolveUnstored(from location: CodeLocation) -> T {
+    if Resolution.isGeneral {
+      if case .general(let world) = Resolution.path {
+        return resolve(in: world, from: location)
+      }
+      // ``storedInstance`` did not look, with `isGeneral` set.
+      if let stored = fromTopLayer({ $0.slot.stored }) {
+        return stored
+      }
+    }
     // A factory can pop its own layer: the copy of the closure it is called through keeps it
     // alive.
     if let factory = fromTopLayer({ $0.strategy == .onDemand ? $0.factory : nil }) {
       return guardingCycles(from: location, factory)
     }
-    return resolveThroughLayers(from: location)
+    return resolve(in: nil, from: location)
   }
 
-  /// The instance that the top layer stores for every new consumer, if it has one and resolution
-  /// can take the fast path: the part of resolution that runs no code of the user's.
+  /// The instance that the top layer stores for every new consumer, if it has one and
+  /// resolution takes the fast path with nothing to check: the part of resolution that runs no
+  /// code of the user's.
   @inlinable
-  var storedInstance: T? { fromTopLayer { $0.slot.stored } }
+  var storedInstance: T? {
+    Resolution.isGeneral ? nil : fromTopLayer { $0.slot.stored }
+  }
 
-  /// What `read` finds in the top layer, or `nil` when resolution must take the general path:
-  /// a telemetry listens, or a scope's world is alive.
+  /// What `read` finds in the top layer of the global stack.
   @inlinable
   func fromTopLayer<Result>(_ read: (Layer<T>) -> Result?) -> Result? {
-    if Resolution.isGeneral {
-      return nil
-    }
     let top = state.access { $0.top }
     // Reads the top layer without retaining it. Safe: it is `top` of this injection, which the
     // caller keeps alive, and `read` runs no code that could pop it.
     return top.withGuaranteedReference(read)
   }
 
-  /// The instance a new consumer gets now, the general way: in the current task's world.
-  @usableFromInline
-  func resolveThroughLayers(from location: CodeLocation) -> T {
-    resolve(in: World.current, from: location)
-  }
-
   /// Runs `body`, which builds or delegates for a consumer at `location`; stops with a message
   /// naming the chain if this injection is asked again before `body` returns (a cycle).
+  ///
+  /// A resolution in the global world (`inGlobalWorld`) records where the injection was first
+  /// resolved, for the stale-override warning, which concerns the global world only.
   @inlinable
-  func guardingCycles(from location: CodeLocation, _ body: () -> T) -> T {
-    let outer = enterResolution(from: location)
+  func guardingCycles(from location: CodeLocation, inGlobalWorld: Bool = true, _ body: () -> T) -> T {
+    let outer = enterResolution(from: location, inGlobalWorld: inGlobalWorld)
     defer { leaveResolution(restoring: outer) }
     return body()
   }
 
   /// Marks this injection as the innermost one building or delegating, for a consumer at
-  /// `location`.
+  /// `location`, in the global world if `inGlobalWorld`.
   ///
   /// Stops with a message naming the chain if it already is (a cycle). Returns the injection it
   /// was entered inside, for ``leaveResolution(restoring:)``.
   @inlinable
-  func enterResolution(from location: CodeLocation) -> Unmanaged<AnyObject>? {
+  func enterResolution(from location: CodeLocation, inGlobalWorld: Bool) -> Unmanaged<AnyObject>? {
     let outer = Resolution.innermost
     let wasResolving = state.access { state in
-      if state.firstResolvedAt == nil {
+      if inGlobalWorld && state.firstResolvedAt == nil {
         state.firstResolvedAt = location
       }
       return state.isResolving

@@ -27,6 +27,29 @@ import Testing
             + "target), or scope the override with withOverride or a testing trait."))
   }
 
+  /// Only consumers of the global world make a global override stale: a scope's consumers
+  /// resolve in their own world, which a later global push does not reach.
+  @Test func resolutionsInsideAScopeDoNotMakeALaterGlobalOverrideStale() async throws {
+    let result = try await #require(
+      processExitsWith: .success, observing: [\.standardErrorContent],
+      performing: {
+        await MainActor.run {
+          let injection = Injection<Int>(strategy: .singleton, instance: 1, fileID: "Services/Numbers.swift", line: 6)
+          withIsolatedInjections { _ = Consumer(injection, fileID: "App/ScreenTests.swift", line: 3).service }
+          injection.override(with: 2, fileID: "App/Setup.swift", line: 32)
+          _ = Consumer(injection, fileID: "App/Screen.swift", line: 11).service
+          injection.override(with: 3, fileID: "App/Setup.swift", line: 33)
+        }
+      })
+    #expect(
+      result.warnings
+        == expectedWarnings(
+          "Inject warning: Injection<Int> (Services/Numbers.swift:6): override pushed at App/Setup.swift:33 after the "
+            + "injection was first resolved at App/Screen.swift:11; consumers that resolved before keep their "
+            + "instance. To fix this, override before the first consumer reads the injection (at the start of the "
+            + "target), or scope the override with withOverride or a testing trait."))
+  }
+
   @Test func aRollbackWithNothingPushedIsReported() async throws {
     let result = try await #require(
       processExitsWith: .success, observing: [\.standardErrorContent],

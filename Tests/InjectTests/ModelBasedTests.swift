@@ -326,9 +326,15 @@ private final class System {
   /// Pops the layers of `injection` from `index` up: rollback is exact.
   ///
   /// Forgets every instance of every injection that the global world stored since the first of
-  /// them was pushed. The worlds of scopes take no part.
+  /// them was pushed. The worlds of scopes keep what they stored, but for what the popped layers
+  /// built: nothing resolves from them again.
   private func pop(from index: Int, of popped: Int) {
     let since = model[popped][index].pushEpoch
+    for layer in model[popped][index...] {
+      for world in worlds.indices {
+        worlds[world].slots[layer.id] = nil
+      }
+    }
     model[popped].removeSubrange(index...)
     for injection in model.indices {
       for layer in model[injection].indices where model[injection][layer].storedEpoch >= since {

@@ -23,6 +23,27 @@ import Testing
       ))
   }
 
+  /// A global override applies to the global configuration, so its loop check looks there
+  /// only: a scope that shadows the back edge does not hide the loop it closes.
+  @Test func aGlobalLoopPushedInsideAScopeThatShadowsItIsRefused() async throws {
+    let result = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent],
+      performing: {
+        await MainActor.run {
+          let first = Injection<Int>(strategy: .singleton, instance: 1, fileID: "App/Numbers.swift", line: 1)
+          let second = Injection<Int>(strategy: .singleton, instance: 2, fileID: "App/Numbers.swift", line: 2)
+          first.override(with: second)
+          first.withOverride(3) {
+            second.override(with: first)
+          }
+        }
+      })
+    #expect(
+      result.standardErrorText.contains(
+        "Cannot override Injection<Int> (App/Numbers.swift:2) with Injection<Int> (App/Numbers.swift:1): it would "
+          + "resolve from itself"))
+  }
+
   @Test func closingALoopOfTwoInjectionsIsRefused() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],
@@ -44,19 +65,26 @@ import Testing
       ))
   }
 
-  @Test func closingALoopThroughAScopedOverrideIsRefused() async throws {
+  /// A global override closes no loop in the global configuration here, so it is pushed; the
+  /// scope's override closes one in the scope's world, where resolution names the cycle.
+  @Test func aLoopThroughAScopedOverrideIsNamedWhenTheScopeResolves() async throws {
     let result = try await #require(
-      processExitsWith: .failure, observing: [\.standardErrorContent],
+      processExitsWith: .failure, observing: [\.standardOutputContent, \.standardErrorContent],
       performing: {
         await MainActor.run {
-          let first = Injection<Int>(strategy: .singleton, instance: 1)
-          let second = Injection<Int>(strategy: .singleton, instance: 2)
+          let first = Injection<Int>(strategy: .singleton, instance: 1, fileID: "App/Numbers.swift", line: 1)
+          let second = Injection<Int>(strategy: .singleton, instance: 2, fileID: "App/Numbers.swift", line: 2)
           first.withOverride(second) {
             second.override(with: first)
+            print("pushed")
+            _ = Consumer(first).service
           }
         }
       })
-    let message = result.standardErrorText
-    #expect(message.contains("it would resolve from itself"))
+    #expect(String(decoding: result.standardOutputContent, as: UTF8.self) == "pushed\n")
+    #expect(
+      result.standardErrorText.contains(
+        "Dependency cycle: Injection<Int> (App/Numbers.swift:1) → Injection<Int> (App/Numbers.swift:2) → "
+          + "Injection<Int> (App/Numbers.swift:1)"))
   }
 }

@@ -45,6 +45,9 @@ let contextDefaults = Injection<any Service>(
   strategy: .singleton, instance: ServiceImplementation(), preview: ServiceImplementation(),
   test: ServiceImplementation())
 
+/// An injection that only the nested scopes of `singleton-world-depth-1000` override.
+let unrelated = Injection<any Service>(strategy: .singleton, instance: ServiceImplementation())
+
 final class SingletonConsumer { @Instance(singleton) var service }
 final class ContextDefaultsConsumer { @Instance(contextDefaults) var service }
 
@@ -69,6 +72,16 @@ func repeatCreatingAndReading<Consumer: AnyObject>(_ make: () -> Consumer, _ rea
   }
 }
 
+/// A task that keeps the world it was created in alive.
+var escapedTask: Task<Void, Never>?
+
+/// Runs `body` inside `depth` nested scopes, each overriding `unrelated`.
+@MainActor
+func inNestedScopes(_ depth: Int, _ body: () -> Void) {
+  guard depth > 0 else { return body() }
+  unrelated.withOverride(ServiceImplementation()) { inNestedScopes(depth - 1, body) }
+}
+
 /// The measured code: `Benchmarks/profile` counts the instructions inside this function only.
 @_silgen_name("inject_profile_run") @inline(never) @MainActor
 func run(_ scenario: String) {
@@ -84,6 +97,12 @@ func run(_ scenario: String) {
     withIsolatedInjections { repeatCreatingAndReading(SingletonConsumer.init, { $0.service }) }
   case "on-demand-world":
     withIsolatedInjections { repeatCreatingAndReading(OnDemandConsumer.init, { $0.service }) }
+  case "singleton-world-depth-1000":
+    inNestedScopes(1_000) { repeatCreatingAndReading(SingletonConsumer.init, { $0.service }) }
+  case "singleton-world-alive":
+    // A task created in a world keeps it alive; it cannot run before this function returns.
+    withIsolatedInjections { escapedTask = Task { @MainActor in } }
+    repeatCreatingAndReading(SingletonConsumer.init, { $0.service })
   case "singleton-telemetry":
     installTelemetry(NoTelemetry())
     repeatCreatingAndReading(SingletonConsumer.init, { $0.service })
@@ -94,7 +113,7 @@ func run(_ scenario: String) {
 guard CommandLine.arguments.count == 2 else {
   fatalError(
     "usage: InjectProfile lazy-global|lazy-new|lazy-weak|singleton|shared|on-demand|singleton-defaults"
-      + "|singleton-world|on-demand-world|singleton-telemetry")
+      + "|singleton-world|singleton-world-depth-1000|on-demand-world|singleton-world-alive|singleton-telemetry")
 }
 // Long-lived holders keep the shared instances alive, as in the benchmarks.
 let weakHolder = LazyWeak()

@@ -13,11 +13,13 @@ extension Injection {
     Layer(source, strategy: strategy ?? self.strategy, location: location, origin: origin, pushEpoch: pushEpoch)
   }
 
-  /// A layer that delegates to `other`, after checking that it closes no loop.
+  /// A layer that delegates to `other`, after checking that it closes no loop in `world` (`nil`:
+  /// the global configuration), where it will apply.
   func layer(
-    delegatingTo other: Injection<T>, _ location: CodeLocation, _ origin: InjectionEvent.Layer, pushEpoch: UInt64 = 0
+    delegatingTo other: Injection<T>, in world: World?, _ location: CodeLocation, _ origin: InjectionEvent.Layer,
+    pushEpoch: UInt64 = 0
   ) -> Layer<T> {
-    if let loop = loop(through: other) {
+    if let loop = loop(through: other, in: world) {
       fatalError(
         "Cannot override \(label) with \(other.label): it would resolve from itself "
           + "(\(loop.map(\.label).joined(separator: " → "))). To fix this, override with a "
@@ -30,6 +32,7 @@ extension Injection {
 
   /// The instance a new consumer declared at `location` gets in `world` (`nil`: the global
   /// world): the stored one, or one built and stored by the strategy of the top layer.
+  @usableFromInline
   func resolve(in world: World?, from location: CodeLocation) -> T {
     let position = top(in: world)
     let layer = layer(at: position, in: world)
@@ -45,7 +48,7 @@ extension Injection {
   /// Follows the delegations iteratively, each injection of the chain entered for the cycle
   /// check, so that a chain of any length takes constant stack.
   private func resolve(in world: World?, from location: CodeLocation, delegatingTo other: Injection<T>) -> T {
-    var delegating = [Entered(self, from: location)]
+    var delegating = [Entered(self, from: location, in: world)]
     defer {
       while let entered = delegating.popLast() {
         entered.leave(as: Injection<T>.self)
@@ -58,14 +61,16 @@ extension Injection {
       guard case .injection(let other) = layer.source else {
         return injection.build(at: position, layer, in: world, from: location)
       }
-      delegating.append(Entered(injection, from: location))
+      delegating.append(Entered(injection, from: location, in: world))
       injection = other
     }
   }
 
   /// The instance stored in `world` for `layer` at `position`, or a new one, stored if the
   /// layer's strategy keeps it.
-  private func build(at position: Position, _ layer: Layer<T>, in world: World?, from location: CodeLocation) -> T {
+  private func build(
+    at position: LayerPosition, _ layer: Layer<T>, in world: World?, from location: CodeLocation
+  ) -> T {
     guard let strategy = layer.strategy, strategy != .onDemand else {
       // Stores nothing, so it needs no slot, in a world or out of one.
       let instance = newInstance(at: position, in: world, for: location)
@@ -73,7 +78,10 @@ extension Injection {
       return instance
     }
     let slot = world?.slot(for: layer) ?? layer.slot
-    if let stored = slot.stored {
+    // Not `slot.stored`: an `Optional<T>` costs a generic-metadata lookup here, where `T` is
+    // not specialized.
+    if slot.holdsInstance {
+      let stored = slot.instance
       Telemetry.record(.returnedFromStorage(layer.origin), self, at: location)
       return stored
     }
@@ -94,8 +102,10 @@ extension Injection {
 
   /// A new instance from the layer at `position` in `world`, for a consumer at `location`,
   /// watched for leaks if the world watches.
-  private func newInstance(at position: Position, in world: World?, for location: CodeLocation) -> T {
-    let instance = guardingCycles(from: location) { make(from: position, in: world, for: location) }
+  private func newInstance(at position: LayerPosition, in world: World?, for location: CodeLocation) -> T {
+    let instance = guardingCycles(from: location, inGlobalWorld: world == nil) {
+      make(from: position, in: world, for: location)
+    }
     world?.noteBuilt(instance, by: self, for: location)
     return instance
   }
@@ -107,7 +117,14 @@ extension Injection {
   /// so that any number of decorators and delegations takes constant stack, and a factory that
   /// pushes or pops overrides cannot change which layers this build uses. Each injection
   /// delegated to stays entered, for the cycle check, until its own decorators have run.
-  private func make(from position: Position, in world: World?, for location: CodeLocation) -> T {
+  private func make(from position: LayerPosition, in world: World?, for location: CodeLocation) -> T {
+    // The common case, a layer that builds, takes no list: a list of closures of `T` costs
+    // generic-metadata lookups here, where `T` is not specialized.
+    let layer = layer(at: position, in: world)
+    if case .instance(let build) = layer.source {
+      noteUntested(layer, in: world, for: location)
+      return build()
+    }
     var decorators: [@MainActor (T) -> T] = []
     var delegated: [Entered] = []
     var (injection, position) = (self, position)
@@ -116,13 +133,10 @@ extension Injection {
       let layer = injection.layer(at: position, in: world)
       switch layer.source {
       case .instance(let build):
-        if let world, layer === injection.published {
-          // The live instance (or a launch override, or the preview value) is built here.
-          world.noteUntested(injection, at: location)
-        }
+        injection.noteUntested(layer, in: world, for: location)
         instance = build()
       case .injection(let other):
-        delegated.append(Entered(other, from: location, firstDecorator: decorators.count))
+        delegated.append(Entered(other, from: location, in: world, firstDecorator: decorators.count))
         (injection, position) = (other, other.top(in: world))
         continue
       case .transform(let decorate):
@@ -144,68 +158,68 @@ extension Injection {
     return instance
   }
 
-  // MARK: - Positions in the configuration
-
-  /// Where a layer sits in the configuration that a world resolves from: a scope's override,
-  /// or an index of the global stack (0 is the published layer).
-  enum Position {
-    /// The override of a scope's world, and its layer.
-    case scoped(World, Layer<T>)
-    /// An index of the global stack.
-    case global(Int)
+  /// Tells `world`'s strict test, if any, that `layer` builds the live instance (or a launch
+  /// override, or the preview value) there for a consumer at `location`.
+  private func noteUntested(_ layer: Layer<T>, in world: World?, for location: CodeLocation) {
+    if let world, layer === published {
+      world.noteUntested(self, at: location)
+    }
   }
 
-  /// The top of the configuration in `world`: its innermost override of this injection, or
-  /// the top of the global stack, read live.
-  func top(in world: World?) -> Position {
+  // MARK: - Positions in the configuration
+
+  /// The top of the configuration in `world`: its override of this injection, or the top of
+  /// the global stack, read live.
+  func top(in world: World?) -> LayerPosition {
     if let world, let scoped = world.override(of: self) {
-      return .scoped(scoped.world, scoped.layer)
+      return .scoped(scoped)
     }
     return .global(overrides.count)
   }
 
   /// The layer at `position` in `world`: a test world resolves the test value, if there is
   /// one, instead of the published layer.
-  func layer(at position: Position, in world: World?) -> Layer<T> {
+  func layer(at position: LayerPosition, in world: World?) -> Layer<T> {
     switch position {
-    case .scoped(_, let layer): layer
+    case .scoped(let scoped): scoped.layer(as: Injection<T>.self)
     case .global(0): world?.isTest == true ? testLayer ?? published : published
     case .global(let index): overrides[index - 1]
     }
   }
 
-  /// The position beneath `position`.
+  /// The position beneath `position`: the override that an enclosing scope declared, or the
+  /// next layer of the global stack.
   ///
-  /// The next enclosing scope's override, or the next layer of the global stack. Only
-  /// decorators ask, and the published layer is never one.
-  func beneath(_ position: Position) -> Position {
+  /// Only decorators ask, and the published layer is never one.
+  func beneath(_ position: LayerPosition) -> LayerPosition {
     switch position {
-    case .scoped(let scope, _): top(in: scope.parent)
+    case .scoped(let scoped): scoped.beneath.map(LayerPosition.scoped) ?? .global(overrides.count)
     case .global(let index): .global(index - 1)
     }
   }
 
   // MARK: - Loops
 
-  /// The loop from `self` back to `self` that delegating to `other` would form, if any.
+  /// The loop from `self` back to `self` that delegating to `other` would form in `world`, if
+  /// any.
   ///
   /// Walks iteratively, so long chains cannot overflow the stack.
-  private func loop(through other: Injection<T>) -> [Injection<T>]? {
+  private func loop(through other: Injection<T>, in world: World?) -> [Injection<T>]? {
     var chain: [Injection<T>] = [self]
     var visited: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
     var next = other
     while next !== self {
-      guard visited.insert(ObjectIdentifier(next)).inserted, let delegate = next.delegate else { return nil }
+      guard visited.insert(ObjectIdentifier(next)).inserted, let delegate = next.delegate(in: world) else {
+        return nil
+      }
       chain.append(next)
       next = delegate
     }
     return chain + [self]
   }
 
-  /// The injection that this one's configuration in the current task's world resolves
-  /// through, if any.
-  private var delegate: Injection<T>? {
-    let world = World.current
+  /// The injection that this one's configuration in `world` resolves through, if any.
+  private func delegate(in world: World?) -> Injection<T>? {
     var position = top(in: world)
     while true {
       switch layer(at: position, in: world).source {
@@ -231,8 +245,8 @@ private struct Entered {
   let firstDecorator: Int
 
   @MainActor
-  init<T>(_ injection: Injection<T>, from location: CodeLocation, firstDecorator: Int = 0) {
-    self.outer = injection.enterResolution(from: location)
+  init<T>(_ injection: Injection<T>, from location: CodeLocation, in world: World?, firstDecorator: Int = 0) {
+    self.outer = injection.enterResolution(from: location, inGlobalWorld: world == nil)
     self.injection = injection
     self.firstDecorator = firstDecorator
   }
@@ -243,4 +257,16 @@ private struct Entered {
     // Only `init` stores it, from an `Injection<T>` of the same resolution.
     unsafeDowncast(injection, to: type).leaveResolution(restoring: outer)
   }
+}
+
+/// Where a layer sits in the configuration that a world resolves from: a scope's override, or
+/// an index of the global stack (0 is the published layer).
+///
+/// Not generic, so that the general path, which is not specialized for the injection's type,
+/// handles positions with no generic-metadata lookup.
+enum LayerPosition {
+  /// A scoped override that applies in the world.
+  case scoped(ScopedOverride)
+  /// An index of the global stack.
+  case global(Int)
 }

@@ -7,45 +7,68 @@
 ///
 /// A `ManagedBuffer`, so that the fast path, inlined into the consumer's module, reads it with
 /// no dynamic exclusivity check. Every access through ``access(_:)`` is instantaneous and none
-/// nests inside another on the same slot. Not `Sendable`: the compiler confines each slot to
-/// the main actor, its owner's isolation.
+/// nests inside another on the same slot. Its header does not depend on `T`, so the general
+/// path, which is not specialized for `T`, reads it with no generic-metadata lookup. Not
+/// `Sendable`: the compiler confines each slot to the main actor, its owner's isolation.
 @usableFromInline
-final class InstanceSlot<T>: ManagedBuffer<InstanceSlotContents<T>, Void> {
-  @usableFromInline
-  typealias Contents = InstanceSlotContents<T>
-
+final class InstanceSlot<T>: ManagedBuffer<InstanceSlotContents, Void> {
   /// An empty slot.
   @inlinable
   static func make() -> InstanceSlot<T> {
     // `create` allocates an instance of the class it is called on: `InstanceSlot<T>`.
-    unsafeDowncast(create(minimumCapacity: 0) { _ in Contents() }, to: InstanceSlot<T>.self)
+    unsafeDowncast(create(minimumCapacity: 0) { _ in InstanceSlotContents() }, to: InstanceSlot<T>.self)
   }
 
   /// Runs `body` with the contents, which it may change.
   @inlinable
-  func access<R>(_ body: (inout Contents) -> R) -> R {
+  func access<R>(_ body: (inout InstanceSlotContents) -> R) -> R {
     withUnsafeMutablePointerToHeader { body(&$0.pointee) }
   }
 
   /// The instance this slot keeps for every new consumer, if it has one now.
+  ///
+  /// For the fast path, specialized for `T`; the general path asks ``holdsInstance`` and reads
+  /// ``instance``, which need no `Optional<T>` metadata.
   @inlinable
   var stored: T? {
     access { contents in
-      if let kept = contents.kept {
-        return kept
+      guard let bits = contents.bits else { return nil }
+      let instance = bits.assumingMemoryBound(to: T.self)
+      if contents.isKept {
+        return instance.pointee
       }
-      guard let sharedBits = contents.sharedBits, let object = contents.shared else { return nil }
-      // Loading `object` from the weak reference retained the instance, and that retain becomes
-      // the returned value's: the bits are taken as they are, without another retain, and
-      // `object` is not released. Safe: `sharedBits` holds the bits of the instance that
-      // `object` is, and `object` keeps it alive until the returned value owns it.
-      _ = Unmanaged.passRetained(consume object)
-      // The bits are copied to the scratch slot after them and taken from there, so that the
-      // first slot keeps them for the next consumer.
-      let scratch = sharedBits + 1
-      UnsafeMutableRawPointer(scratch).copyMemory(from: sharedBits, byteCount: MemoryLayout<T>.size)
-      return scratch.move()
+      guard let object = contents.shared else { return nil }
+      return Self.taking(object, from: instance)
     }
+  }
+
+  /// Whether the slot has an instance for new consumers now.
+  var holdsInstance: Bool {
+    access { $0.isKept || $0.shared != nil }
+  }
+
+  /// The instance this slot keeps for every new consumer; only while ``holdsInstance``.
+  var instance: T {
+    access { contents in
+      // `holdsInstance`: the bits are allocated, and hold a kept instance or a live shared one.
+      let instance = contents.bits.unsafelyUnwrapped.assumingMemoryBound(to: T.self)
+      return contents.isKept ? instance.pointee : Self.taking(contents.shared.unsafelyUnwrapped, from: instance)
+    }
+  }
+
+  /// The shared instance that `object`, just loaded from the weak reference, is, as a `T`.
+  ///
+  /// Loading `object` retained the instance, and that retain becomes the returned value's: the
+  /// bits are taken as they are, without another retain, and `object` is not released. Safe:
+  /// `instance` holds the bits of the instance that `object` is (an unowned copy), and `object`
+  /// keeps it alive until the returned value owns it. The bits are copied to the scratch room
+  /// after them and taken from there, so that the first room keeps them for the next consumer.
+  @inlinable
+  static func taking(_ object: consuming AnyObject, from instance: UnsafeMutablePointer<T>) -> T {
+    _ = Unmanaged.passRetained(consume object)
+    let scratch = instance + 1
+    UnsafeMutableRawPointer(scratch).copyMemory(from: instance, byteCount: MemoryLayout<T>.size)
+    return scratch.move()
   }
 
   /// How a slot keeps an instance.
@@ -53,39 +76,48 @@ final class InstanceSlot<T>: ManagedBuffer<InstanceSlotContents<T>, Void> {
 
   /// Keeps `instance` for later consumers, and notes `epoch`.
   ///
-  /// Weakly if `strategy` is `.shared` and it is an object, else strongly. Returns what it replaced, for the caller to
-  /// release once no state is being changed any more.
-  func store(_ instance: T, strategy: Strategy, epoch: UInt64) -> (Keeping, replaced: T?) {
-    let boxed = instance as Any
+  /// Weakly if `strategy` is `.shared` and it is an object, else strongly. Returns what it
+  /// replaced, for the caller to release once no state is being changed any more.
+  func store(_ instance: T, strategy: Strategy, epoch: UInt64) -> (Keeping, replaced: Any?) {
+    var object: AnyObject?
+    if strategy == .shared {
+      let boxed = instance as Any
+      object = type(of: boxed) is AnyClass ? boxed as AnyObject : nil
+    }
     return access { contents in
       contents.epoch = epoch
-      if strategy == .shared && type(of: boxed) is AnyClass {
-        let bits = contents.sharedBits ?? .allocate(capacity: 2)
-        // Copies the bits without a retain; see `sharedBits`.
+      let bits = contents.bits?.assumingMemoryBound(to: T.self) ?? Self.allocateBits()
+      contents.bits = UnsafeMutableRawPointer(bits)
+      let replaced: Any? = contents.isKept ? bits.move() : nil
+      if let object {
+        // An unowned copy of the bits, without a retain; see `taking(_:from:)`.
         withUnsafeBytes(of: instance) {
           UnsafeMutableRawBufferPointer(start: bits, count: $0.count).copyMemory(from: $0)
         }
-        contents.sharedBits = bits
-        contents.shared = boxed as AnyObject
-        return (.weakly, nil)
+        (contents.isKept, contents.shared) = (false, object)
+        return (.weakly, replaced)
       }
-      let replaced = contents.kept
-      contents.kept = instance
+      bits.initialize(to: instance)
+      (contents.isKept, contents.shared) = (true, nil)
       return (.strongly, replaced)
     }
   }
 
-  /// Forgets the instance, so the next consumer gets a new one; returns the kept one, for the
-  /// caller to release once no state is being changed any more.
-  func empty() -> T? {
-    access { contents in
-      contents.shared = nil
-      return contents.kept.take()
-    }
+  /// Room for two instances: the kept or shared one, and a scratch copy.
+  private static func allocateBits() -> UnsafeMutablePointer<T> {
+    UnsafeMutablePointer<T>.allocate(capacity: 2)
   }
 
-  /// Whether the slot has an instance for new consumers now.
-  var holdsInstance: Bool { stored != nil }
+  /// Forgets the instance, so the next consumer gets a new one; returns the kept one, for the
+  /// caller to release once no state is being changed any more.
+  func empty() -> Any? {
+    access { contents in
+      contents.shared = nil
+      guard contents.isKept, let bits = contents.bits else { return nil }
+      contents.isKept = false
+      return bits.assumingMemoryBound(to: T.self).move()
+    }
+  }
 
   deinit {
     // The instance may have been built on the main actor and have a `deinit` that assumes it,
@@ -94,28 +126,29 @@ final class InstanceSlot<T>: ManagedBuffer<InstanceSlotContents<T>, Void> {
     if let kept = empty() {
       MainActorRelease.release(consume kept)
     }
-    // The bits are an unowned copy, so there is nothing to deinitialize; see `Contents`.
-    withUnsafeMutablePointerToHeader { $0.pointee.sharedBits?.deallocate() }
+    // What is left in the bits is an unowned copy or nothing, so there is nothing to
+    // deinitialize.
+    withUnsafeMutablePointerToHeader { $0.pointee.bits?.deallocate() }
   }
 }
 
-/// What an ``InstanceSlot`` holds.
+/// What an ``InstanceSlot`` holds: nothing whose layout depends on the instance's type.
 @usableFromInline
-struct InstanceSlotContents<T> {
-  /// The instance kept strongly.
-  @usableFromInline
-  var kept: T?
+struct InstanceSlotContents {
   /// The shared instance, held weakly so that it is released after its last holder.
   @usableFromInline
   weak var shared: AnyObject?
-  /// The same instance as a `T`, its bits copied without a retain.
+  /// Room for two instances of the slot's type, allocated on the first store.
   ///
-  /// An unowned copy, valid exactly while `shared` is not `nil`. Reading it back costs a copy
-  /// of bits instead of the dynamic cast from `AnyObject` to `T` (a protocol-conformance
-  /// lookup when `T` is an existential). Allocated on the first weak store, with a scratch
-  /// slot after it, and deallocated with the slot.
+  /// The first holds the kept instance (owned) or the shared one (an unowned copy of its bits,
+  /// valid exactly while `shared` is not `nil`); the second is scratch room. Reading the shared
+  /// instance back costs a copy of bits instead of the dynamic cast from `AnyObject` (a
+  /// protocol-conformance lookup when the type is an existential).
   @usableFromInline
-  var sharedBits: UnsafeMutablePointer<T>?
+  var bits: UnsafeMutableRawPointer?
+  /// Whether `bits` holds an instance kept strongly.
+  @usableFromInline
+  var isKept = false
   /// The global override epoch when the instance was stored; see ``RollbackLog``.
   @usableFromInline
   var epoch: UInt64 = 0

@@ -13,13 +13,32 @@ enum Resolution {
   /// Whether resolution must take the general path.
   ///
   /// A telemetry listens, or a scope's world is alive (in any task), so the current task may
-  /// resolve in it. While it is `false`, every
-  /// consumer resolves from the global world, and the fast path reads nothing else.
+  /// resolve in it. While it is `false`, every consumer resolves from the global world, and the
+  /// fast path reads nothing else.
   ///
   /// A stored `Bool` with a constant initial value, so the compiler initializes it statically
   /// and reading it costs one load, with no check for lazy initialization.
   @usableFromInline
   static var isGeneral = false
+
+  /// How the current task resolves while ``isGeneral``: the fast path if it is in the global
+  /// world and no telemetry listens, else the general path, in its world.
+  ///
+  /// A consumer outside every world pays one task-local read for the worlds it is not in.
+  @usableFromInline
+  static var path: Path {
+    let world = World.current
+    return world == nil && !Telemetry.isActive ? .fast : .general(world)
+  }
+
+  /// How a resolution proceeds.
+  @usableFromInline
+  enum Path {
+    /// The fast path: the global world, with nothing to tell a telemetry.
+    case fast
+    /// The general path, in a world (`nil`: the global one).
+    case general(World?)
+  }
 
   /// Recomputes ``isGeneral``.
   static func update() {

@@ -1,5 +1,5 @@
 /// A scope's world: the instances that every injection resolved inside a scope keeps there,
-/// never in the global layers, and the scope's override, if it has one.
+/// never in the global layers, and the scoped overrides that apply there.
 ///
 /// `withOverride`, `withIsolatedInjections` and the testing traits each open a new world, the
 /// current task's innermost: a task-local value, so child tasks and unstructured tasks inherit
@@ -7,75 +7,90 @@
 /// empty and reads the global configuration live; the overrides of the enclosing worlds still
 /// apply inside it.
 ///
-/// A world is released when its scope has ended and no task that inherited it is alive, on the
-/// main actor whichever task lets it go.
+/// A world keeps of the worlds around it only what resolution inside it needs: their overrides
+/// and test settings, never the worlds or their instances. So a world is released when its
+/// scope has ended and no task that inherited *it* is alive, whatever worlds nested in it live
+/// on, on the main actor whichever task lets it go.
 @MainActor
+@usableFromInline
 final class World {
   /// The current task's innermost world, or `nil` for the global one.
   nonisolated static var current: World? { Current.world }
 
-  /// How many worlds are alive.
-  private static var alive = 0 {
+  /// The worlds alive, by serial number, held weakly: so that a global layer that is popped
+  /// can leave every world that stored what it built.
+  private static var alive: [Int: WeakWorld] = [:] {
     didSet { Resolution.update() }
   }
 
+  /// The serial number of the last world created.
+  private static var lastSerial = 0
+
   /// Whether any world is alive.
   ///
-  /// While none is, resolution takes the fast path.
-  static var isAnyAlive: Bool { alive > 0 }
+  /// While none is, resolution takes the fast path without reading the current task's world.
+  static var isAnyAlive: Bool { !alive.isEmpty }
 
-  /// The world this one was opened in.
-  let parent: World?
-  /// The injection this world overrides, if any: an `Injection<T>`, held strongly, so that no
-  /// other injection allocated at the same address can match it.
-  private let overridden: (any AnyObject & Sendable)?
-  /// The `Layer<T>` that `overridden` resolves from in this world and the worlds inside it.
-  ///
-  /// A variable only so that `deinit` can move it out; see there.
-  private var layer: (any AnyObject & Sendable)?
+  /// This world's key in `alive`: a serial number rather than an address, which a world
+  /// allocated after this one's release could reuse before the main actor forgets this one.
+  private let serial: Int
+  /// Whether this is a test world, where injections resolve their test value by default.
+  let isTest: Bool
   /// Where the instances built in this world are watched, for a leak report; shared with the
   /// worlds inside it.
   let leakWatch: LeakWatch?
-  /// Whether this is a test world, where injections resolve their test value by default.
-  let isTest: Bool
   /// A strict test's check, shared with the worlds inside it: told when an injection with
   /// neither a test value nor an override resolves in them.
   private let strictCheck: StrictCheck?
-  /// The slots of the layers resolved in this world, by layer.
-  // NB: `nonisolated(unsafe)` only so that `deinit`, which is nonisolated, can move the slots
-  // out to the main actor. It is safe: every other access is from a main-actor-isolated member,
-  // and `deinit` runs when nothing else can reach this world.
-  private nonisolated(unsafe) var slots: [ObjectIdentifier: Entry] = [:]
+  /// The overrides that apply here, and the slots of the layers resolved here.
+  // NB: `nonisolated(unsafe)` only so that `deinit`, which is nonisolated, can move them out to
+  // the main actor. It is safe: every other access is from a main-actor-isolated member, and
+  // `deinit` runs when nothing else can reach this world. A cell, so that resolution reads it
+  // with no dynamic exclusivity check.
+  private nonisolated(unsafe) let contents = Cell.make(Contents())
 
-  private struct Entry {
-    /// The `Layer<T>`, held so that its identifier stays unique.
-    let layer: AnyObject
-    /// Its `InstanceSlot<T>` in this world.
-    let slot: AnyObject
+  private struct Contents {
+    /// The scoped overrides that apply in this world, one per injection.
+    var overrides: [ScopedOverride] = []
+    /// The `InstanceSlot<T>` of each `Layer<T>` resolved here, by the layer's identifier.
+    ///
+    /// The layers are not held: a scoped layer is held by `overrides` (its scope's world or an
+    /// enclosing one's), and a global one, once popped or released with its injection, is
+    /// forgotten by every world (``forget(_:)``) while it is still alive, so an identifier is
+    /// never reused for another layer while its slot is here.
+    var slots: [ObjectIdentifier: AnyObject] = [:]
   }
 
   /// A world inside the current task's world, overriding `injection` with `layer`.
   convenience init<T>(overriding injection: Injection<T>, with layer: Layer<T>) {
-    self.init(parent: .current, overridden: injection, layer: layer)
+    let parent = World.current
+    let enclosing = parent?.overrides ?? []
+    let scoped = ScopedOverride(injection, with: layer, above: enclosing.first(overriding: injection))
+    self.init(parent: parent, overrides: enclosing.replacing(with: scoped))
   }
 
-  /// A world inside `parent` (`nil`: the global world) that overrides `overridden` with
-  /// `layer`, or nothing.
+  /// A world inside `parent` (`nil`: the global world) with the overrides of `parent`, or
+  /// `overrides` if given.
   ///
-  /// A world inside a test world is a test world too, and inherits its checks.
+  /// A world inside a test world is a test world too, and inherits its checks; it does not keep
+  /// `parent`.
   init(
-    parent: World?, overridden: (any AnyObject & Sendable)? = nil, layer: (any AnyObject & Sendable)? = nil,
-    isTest: Bool = false, leakWatch: LeakWatch? = nil,
+    parent: World?, overrides: [ScopedOverride]? = nil, isTest: Bool = false, leakWatch: LeakWatch? = nil,
     reportingUntested reportUntested: (@MainActor (UntestedResolution) -> Void)? = nil
   ) {
-    self.parent = parent
-    self.overridden = overridden
-    self.layer = layer
+    Self.lastSerial += 1
+    self.serial = Self.lastSerial
     self.isTest = isTest || parent?.isTest == true
     self.leakWatch = leakWatch ?? parent?.leakWatch
     self.strictCheck = reportUntested.map(StrictCheck.init) ?? parent?.strictCheck
-    Self.alive += 1
+    if let overrides = overrides ?? parent?.overrides {
+      contents.access { $0.overrides = overrides }
+    }
+    Self.alive[serial] = WeakWorld(world: self)
   }
+
+  /// The scoped overrides that apply in this world.
+  private var overrides: [ScopedOverride] { contents.access { $0.overrides } }
 
   /// Runs `operation` in this world.
   func run<R>(_ operation: () throws -> R) rethrows -> R {
@@ -87,29 +102,44 @@ final class World {
     try await Current.$world.withValue(self, operation: operation)
   }
 
-  /// The innermost world, from this one outwards, that overrides `injection`, and its layer.
-  func override<T>(of injection: Injection<T>) -> (world: World, layer: Layer<T>)? {
-    var world: World? = self
-    while let current = world {
-      if current.overridden === injection, let layer = current.layer {
-        // Only `init` stores a layer, with the `Injection<T>` it belongs to.
-        return (current, unsafeDowncast(layer, to: Layer<T>.self))
-      }
-      world = current.parent
-    }
-    return nil
+  /// The scoped override of `injection` that applies in this world, if any.
+  func override(of injection: AnyObject) -> ScopedOverride? {
+    contents.access { $0.overrides.first(overriding: injection) }
   }
 
   /// This world's slot for what `layer` builds.
   func slot<T>(for layer: Layer<T>) -> InstanceSlot<T> {
     let key = ObjectIdentifier(layer)
-    if let entry = slots[key] {
-      // Only this method stores under `key`, an `InstanceSlot<T>` beside its `Layer<T>`.
-      return unsafeDowncast(entry.slot, to: InstanceSlot<T>.self)
+    if let slot = contents.access({ $0.slots[key] }) {
+      // Only this method stores under `key`, an `InstanceSlot<T>` for its `Layer<T>`.
+      return unsafeDowncast(slot, to: InstanceSlot<T>.self)
     }
     let slot = InstanceSlot<T>.make()
-    slots[key] = Entry(layer: layer, slot: slot)
+    contents.access { $0.slots[key] = slot }
     return slot
+  }
+
+  /// How many slots this world keeps.
+  var slotCount: Int { contents.access { $0.slots.count } }
+
+  /// Makes every world alive forget the slots of `layers`: global layers popped, or released
+  /// with their injection, that nothing can resolve from again.
+  ///
+  /// Call it while the layers are alive, so that no other layer has their identifiers. Returns
+  /// the slots, for the caller to release once no state is being changed any more (their
+  /// instances' `deinit` may resolve or push).
+  static func forget(_ layers: [ObjectIdentifier]) -> [AnyObject] {
+    var forgotten: [AnyObject] = []
+    for world in alive.values.compactMap(\.world) {
+      world.contents.access { contents in
+        for layer in layers {
+          if let slot = contents.slots.removeValue(forKey: layer) {
+            forgotten.append(slot)
+          }
+        }
+      }
+    }
+    return forgotten
   }
 
   /// Watches `instance`, built in this world for a consumer at `location`, if it is an object
@@ -131,47 +161,27 @@ final class World {
   deinit {
     // Moved out, not copied: were they copied, this object would drop its own references after
     // `deinit` returns, which may be after the main actor dropped the handoff's, and so release
-    // the scope's override (its value) or its layers off the main actor. The instances stored
-    // in the slots, the parent world and the overridden injection take care of themselves: a
-    // slot, a world and an injection each hand what they hold to the main actor.
-    let (slots, layer) = (self.slots, self.layer)
-    (self.slots, self.layer) = ([:], nil)
-    MainActorRelease.release((consume slots, consume layer)) {
-      World.alive -= 1
+    // the overrides (their values) or the slots off the main actor. The instances stored in the
+    // slots and the overridden injections take care of themselves: a slot and an injection
+    // each hand what they hold to the main actor.
+    var moved = Contents()
+    contents.access { swap(&moved, &$0) }
+    MainActorRelease.release(consume moved) { [serial] in
+      World.alive[serial] = nil
     }
   }
 }
 
-/// The objects built in a test's world and the worlds inside it, watched weakly, so that those
-/// still alive after the test can be reported.
+/// How many slots the current task's world keeps, or `nil` in the global world: for tests that
+/// a world's memory stays flat.
 @MainActor
-final class LeakWatch {
-  /// An object built in a watched world.
-  struct BuiltInstance {
-    weak var object: AnyObject?
-    /// The injection that built it, as diagnostics name it.
-    let injection: String
-    /// Where the consumer that first resolved it was declared.
-    let location: CodeLocation
-  }
-
-  var built: [BuiltInstance] = []
-
-  /// The objects built in the watched worlds that are still alive.
-  var survivors: [LeakedInstance] {
-    built.filter { $0.object != nil }.map { LeakedInstance(injection: $0.injection, firstResolvedAt: $0.location) }
-  }
+package func slotCountInCurrentWorld() -> Int? {
+  World.current?.slotCount
 }
 
-/// A strict test's check: the injections it reported, so that each is reported once.
-@MainActor
-final class StrictCheck {
-  let report: @MainActor (UntestedResolution) -> Void
-  var reported: Set<ObjectIdentifier> = []
-
-  init(_ report: @escaping @MainActor (UntestedResolution) -> Void) {
-    self.report = report
-  }
+/// A world, held weakly.
+private struct WeakWorld {
+  weak var world: World?
 }
 
 /// The task-local that names the current world.

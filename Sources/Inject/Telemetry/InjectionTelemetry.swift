@@ -87,7 +87,8 @@ enum Telemetry {
   /// Records `kind` for `injection` at `location`: to the installed telemetry, or, with none,
   /// as a warning in debug builds if it is a misuse.
   static func record<T>(_ kind: InjectionEvent.Kind, _ injection: Injection<T>, at location: CodeLocation) {
-    guard let telemetry = installed else {
+    // `isActive` first: a flag costs a load, where reading `installed` copies an existential.
+    guard isActive, let telemetry = installed else {
       if DebugWarnings.areShown && kind.isMisuse {
         DebugWarnings.show(event(kind, injection, location))
       }

@@ -1,0 +1,144 @@
+import Inject
+import Testing
+
+/// Worlds let go of what they no longer need: a world keeps the overrides of the worlds around
+/// it, never those worlds or their instances, and forgets what a popped global layer built.
+@Suite @MainActor struct WorldReleaseTests {
+  @Test func aFinishedScopesInstancesAreReleasedWhileAWorldNestedInItLivesOn() async {
+    let graph = Graph()
+    let gate = Gate()
+    weak var weakRepository: Repository?
+    let nestedTask = withIsolatedInjections {
+      weakRepository = Screen(graph).repository
+      #expect(weakRepository != nil, "the outer world keeps its .singleton while its scope runs")
+      return graph.api.withOverride(MockAPI("nested")) {
+        Task { @MainActor in
+          await gate.wait()
+          return Screen(graph).repository
+        }
+      }
+    }
+    #expect(weakRepository == nil, "the outer scope has ended and no task inherited its world")
+    gate.open()
+    let nested = await nestedTask.value
+    #expect(nested.api.name == "nested", "the nested world still sees the override it was opened with")
+    #expect(graph.builds.repository == 2)
+  }
+
+  @Test func aNestedWorldStillSeesEveryEnclosingOverrideAndTestSetting() {
+    let graph = Graph()
+    let test = Injection<any API>(strategy: .singleton, instance: LiveAPI(), test: MockAPI("test value"))
+    graph.api.withOverride(MockAPI("outer")) {
+      withIsolatedInjections {
+        graph.session.withOverride(Session(api: MockAPI("session"))) {
+          #expect(Screen(graph).repository.api.name == "session")
+          #expect(Consumer(graph.api).service.name == "outer")
+          #expect(Consumer(test).service.name == "test value", "a world inside a test world is a test world")
+        }
+      }
+    }
+  }
+
+  /// Work that handles each message in a scope and schedules the next one in a task created
+  /// there: each hop's world is released once the next hop's task no longer needs it.
+  @Test func scopePerMessageHopsKeepOnlyTheLastWorldsAlive() async {
+    let graph = Graph()
+    let hops = Hops(graph: graph)
+    await withCheckedContinuation { done in
+      hops.handle(remaining: 10_000, then: done)
+    }
+    #expect(hops.handled == 10_001)
+    #expect(hops.mostRepositoriesAlive <= 3, "only the current hop's world and the one its task inherited")
+    #expect(graph.builds.repository == 10_001, "each hop's world builds its own repository")
+  }
+
+  @Test func aGlobalOverridePoppedInsideALongLivedWorldIsReleasedWithWhatItBuilt() {
+    let (injection, _) = makeInjection(.singleton)
+    withIsolatedInjections {
+      weak var weakMock: (any Service)?
+      weak var weakBuilt: (any Service)?
+      do {
+        let mock = ServiceImplementation("mock")
+        weakMock = mock
+        injection.override(with: mock)
+        weakBuilt = Consumer(injection).service
+        #expect(weakBuilt === mock)
+        injection.rollbackOverride()
+      }
+      #expect(weakMock == nil, "the popped layer and the instance the world stored for it are released")
+      #expect(weakBuilt == nil)
+      for index in 0..<10_000 {
+        injection.override(with: ServiceImplementation("mock #\(index)"))
+        _ = Consumer(injection).service
+        injection.rollbackOverride()
+      }
+      #expect(slotCountInCurrentWorld() == 0, "no slot is left for a popped layer")
+      _ = Consumer(injection).service
+      #expect(slotCountInCurrentWorld() == 1)
+    }
+  }
+
+  @Test func aReleasedInjectionLeavesNothingInAWorldThatLivesOn() {
+    withIsolatedInjections {
+      weak var weakInstance: (any Service)?
+      do {
+        let (injection, _) = makeInjection(.singleton)
+        weakInstance = Consumer(injection).service
+        #expect(weakInstance != nil)
+      }
+      #expect(weakInstance == nil, "the world forgot the slot of the released injection's layer")
+      #expect(slotCountInCurrentWorld() == 0)
+    }
+  }
+
+  @Test func aDecoratorInANestedScopeDecoratesWhatTheEnclosingScopeOverrodeItWith() {
+    let (injection, _) = makeInjection(.onDemand)
+    injection.withOverride(ServiceImplementation("outer")) {
+      withIsolatedInjections {
+        injection.withOverride({ ServiceImplementation("decorated(\($0.name))") }) {
+          #expect(Consumer(injection).service.name == "decorated(outer)")
+        }
+      }
+    }
+  }
+
+  @Test func repeatedScopesOfTheSameInjectionKeepOneOverrideEach() {
+    let (injection, _) = makeInjection(.singleton)
+    func nest(_ depth: Int) -> String {
+      guard depth > 0 else { return Consumer(injection).service.name }
+      return injection.withOverride(ServiceImplementation("depth \(depth)")) { nest(depth - 1) }
+    }
+    #expect(nest(1_000) == "depth 1")
+  }
+}
+
+/// One hop of ``WorldReleaseTests/scopePerMessageHopsKeepOnlyTheLastWorldsAlive()``'s work.
+@MainActor
+private final class Hops {
+  let graph: Graph
+  var handled = 0
+  var repositories: [Weak<Repository>] = []
+  var mostRepositoriesAlive = 0
+
+  init(graph: Graph) { self.graph = graph }
+
+  /// Handles one message in a scope of its own, and the next in a task created there.
+  func handle(remaining: Int, then done: CheckedContinuation<Void, Never>) {
+    graph.api.withOverride(MockAPI("message \(remaining)")) {
+      handled += 1
+      repositories.append(Weak(Screen(graph).repository))
+      if remaining.isMultiple(of: 500) || remaining == 0 {
+        repositories.removeAll { $0.object == nil }
+        mostRepositoriesAlive = max(mostRepositoriesAlive, repositories.count)
+      }
+      guard remaining > 0 else { return done.resume() }
+      Task { @MainActor in self.handle(remaining: remaining - 1, then: done) }
+    }
+  }
+}
+
+/// An object held weakly.
+private struct Weak<Object: AnyObject> {
+  weak var object: Object?
+  init(_ object: Object) { self.object = object }
+}
