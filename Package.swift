@@ -35,7 +35,7 @@ let package = Package(
       dependencies: ["DocumentationFixtures", "Inject", "InjectTesting", "ProfileKit", "ServicePackage"]
     ),
     // The 1.x API in the Swift 6 language mode: what compiles there, and how it behaves.
-    .testTarget(name: "InjectLegacyTests", dependencies: ["Inject"]),
+    .testTarget(name: "InjectLegacyTests", dependencies: ["DocumentationFixtures", "Inject"]),
     // 1.x code, unchanged, in the Swift 5 language mode that 1.x users had: the isolation that
     // 1.x's main-actor types gave their consumers, and the 1.x samples of the documentation.
     .testTarget(

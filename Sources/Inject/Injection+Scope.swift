@@ -6,7 +6,7 @@ extension Injection {
   /// `operation` returns or throws.
   ///
   /// ```swift
-  /// @Test func searchesWithTheMock() {
+  /// @Test @MainActor func searchesWithTheMock() {
   ///   apiClientInjection.withOverride(MockAPIClient()) {
   ///     #expect(UserSearchModel().apiClient is MockAPIClient)
   ///   }
@@ -78,7 +78,7 @@ extension Injection {
   /// child tasks only.
   ///
   /// ```swift
-  /// @Test func loadsThroughTheMock() async throws {
+  /// @Test @MainActor func loadsThroughTheMock() async throws {
   ///   let user = try await apiClientInjection.withOverride(MockAPIClient(users: [.sample])) {
   ///     try await LiveUserRepository().user(id: User.sample.id)
   ///   }

@@ -5,15 +5,15 @@
 /// dependency has an instance.
 ///
 /// ```swift
-/// // ProfileKit, beside LiveAPIClient
-/// public let apiClientInjection = Injection<any APIClient>(strategy: .singleton, instance: LiveAPIClient())
+/// // ProfileKit/UserRepository.swift
+/// public let userRepositoryInjection = Injection<any UserRepository>(strategy: .singleton, instance: LiveUserRepository())
 ///
-/// // ProfileFeature
+/// // ProfileFeature/ProfileModel.swift
 /// import ProfileKit
 ///
-/// @MainActor final class ProfileModel {
-///   @Instance(apiClientInjection) var apiClient
-/// }
+/// @MainActor
+/// public final class ProfileModel {
+///   @ObservationIgnored @Instance(userRepositoryInjection) private var repository
 /// ```
 ///
 /// The initializer is `nonisolated` and does not evaluate `instance`, so a global needs no
@@ -96,7 +96,7 @@ public final class Injection<T> {
   /// Publishes a dependency.
   ///
   /// ```swift
-  /// public let networkingInjection = Injection<any Networking>(strategy: .singleton, instance: HTTPNetworking())
+  /// public let networkingInjection = Injection<any Networking>(strategy: .onDemand, instance: HTTPNetworking())
   /// ```
   ///
   /// - Parameters:
@@ -118,11 +118,13 @@ public final class Injection<T> {
   /// Publishes a dependency with the values that previews and tests get by default.
   ///
   /// ```swift
+  /// // ProfileKit/APIClient.swift
   /// public let apiClientInjection = Injection<any APIClient>(
   ///   strategy: .singleton,
   ///   instance: LiveAPIClient(),
-  ///   preview: PreviewAPIClient(),
-  ///   test: UnimplementedAPIClient()
+  ///   preview: MockAPIClient(users: [.preview]),
+  ///   test: MockAPIClient(users: [.sample]),
+  ///   // …
   /// )
   /// ```
   ///
@@ -209,10 +211,15 @@ public final class Injection<T> {
   /// launch, for UI tests and demo builds.
   ///
   /// ```swift
+  /// // ProfileKit/APIClient.swift
   /// public let apiClientInjection = Injection<any APIClient>(
   ///   strategy: .singleton,
   ///   instance: LiveAPIClient(),
-  ///   launchOverrides: [.argument("-mock-api", with: MockAPIClient())]
+  ///   // …
+  ///   launchOverrides: [
+  ///     .argument("-mock-api", with: MockAPIClient(users: [.demo])),
+  ///     .environment("MOCK_API", with: MockAPIClient(users: [.demo])),
+  ///   ]
   /// )
   /// ```
   ///

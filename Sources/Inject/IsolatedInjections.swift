@@ -7,7 +7,7 @@
 /// before it or runs beside it:
 ///
 /// ```swift
-/// @Test func eachWorldBuildsItsOwnRepository() {
+/// @Test @MainActor func eachWorldBuildsItsOwnRepository() {
 ///   let first = withIsolatedInjections { Reader().repository }
 ///   let second = withIsolatedInjections { Reader().repository }
 ///   #expect(first !== second)
@@ -31,7 +31,7 @@ public func withIsolatedInjections<R>(operation: () throws -> R) rethrows -> R {
 /// `withIsolatedInjections(operation:)`.
 ///
 /// ```swift
-/// @Test func loadsThroughTheTestClient() async {
+/// @Test @MainActor func loadsThroughTheTestClient() async {
 ///   let model = ProfileModel(userID: User.sample.id)
 ///   await withIsolatedInjections {
 ///     await model.load()

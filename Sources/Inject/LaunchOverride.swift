@@ -2,15 +2,21 @@
 /// launch: for UI tests and demo builds, declared beside the implementation.
 ///
 /// ```swift
+/// // ProfileKit/APIClient.swift
 /// public let apiClientInjection = Injection<any APIClient>(
 ///   strategy: .singleton,
 ///   instance: LiveAPIClient(),
-///   launchOverrides: [.argument("-mock-api", with: MockAPIClient())]
+///   // …
+///   launchOverrides: [
+///     .argument("-mock-api", with: MockAPIClient(users: [.demo])),
+///     .environment("MOCK_API", with: MockAPIClient(users: [.demo])),
+///   ]
 /// )
 /// ```
 ///
 /// A UI-test target launches the app with the argument, and the app needs no code of its own:
 ///
+/// <!-- not compiled: XCUITest exists on Apple platforms only; on Linux, ProfileApp's process tests launch it -->
 /// ```swift
 /// let app = XCUIApplication()
 /// app.launchArguments = ["-mock-api"]

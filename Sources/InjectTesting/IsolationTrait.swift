@@ -11,7 +11,9 @@ public import Testing
 /// ```swift
 /// @Suite(.isolatedInjections)
 /// @MainActor struct RepositoryTests {
-///   @Test func buildsItsOwnRepository() { /* ... */ }
+///   @Test func buildsItsOwnRepository() {
+///     // …
+///   }
 /// }
 /// ```
 ///
@@ -62,7 +64,9 @@ extension Trait where Self == IsolationTrait {
   /// Runs the test, or each test of the suite, in a fresh test world of injections.
   ///
   /// ```swift
-  /// @Test(.isolatedInjections) func buildsItsOwnRepository() { /* ... */ }
+  /// @Test(.isolatedInjections) @MainActor func buildsItsOwnRepository() {
+  ///   // …
+  /// }
   /// ```
   public static var isolatedInjections: Self { Self(reportsLeaks: false, isStrict: false) }
 
@@ -71,7 +75,9 @@ extension Trait where Self == IsolationTrait {
   ///
   /// ```swift
   /// @Suite(.isolatedInjections(strict: true, reportingLeaks: true))
-  /// @MainActor struct CheckoutTests { /* ... */ }
+  /// @MainActor struct CheckoutTests {
+  ///   // …
+  /// }
   /// ```
   ///
   /// - Parameters:

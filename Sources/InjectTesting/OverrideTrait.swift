@@ -10,7 +10,9 @@ public import Testing
 ///
 /// ```swift
 /// @Test(.overriding(apiClientInjection, with: MockAPIClient(users: [])))
-/// func showsWhyTheUserCouldNotBeLoaded() async { /* ... */ }
+/// @MainActor func showsWhyTheUserCouldNotBeLoaded() async {
+///   // …
+/// }
 /// ```
 public struct OverrideTrait: TestTrait, SuiteTrait, TestScoping {
   private let scope: @Sendable (@Sendable () async throws -> Void) async throws -> Void
@@ -37,7 +39,7 @@ extension Trait where Self == OverrideTrait {
   ///
   /// ```swift
   /// @Test(.overriding(apiClientInjection, with: MockAPIClient()))
-  /// func searchesWithTheMock() {
+  /// @MainActor func searchesWithTheMock() {
   ///   #expect(UserSearchModel().apiClient is MockAPIClient)
   /// }
   /// ```

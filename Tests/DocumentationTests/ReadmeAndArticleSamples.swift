@@ -173,6 +173,8 @@ private func publishedClient() -> Injection<any APIClient> {
 final class PrintTelemetry: InjectionTelemetry {
   func record(_ event: InjectionEvent) { print(event) }
 }
+// "Injection<Service> (ServicePackage/Services.swift:12): built by the published layer,
+//  for App/Screen.swift:8"
 
 /// Compiled, not run: installing a telemetry would reach the tests running beside these.
 @MainActor func installPrintTelemetry() {
