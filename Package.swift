@@ -26,7 +26,7 @@ let package = Package(
     // override, as an Xcode preview), and InjectExample's misuse warning. Depending on the
     // executables makes `swift test` build them.
     .testTarget(name: "ExampleProcessTests", dependencies: ["InjectExample", "ProfileApp"]),
-    .testTarget(name: "InjectTests", dependencies: ["Inject"]),
+    .testTarget(name: "InjectTests", dependencies: ["Inject", "InjectTesting"]),
     .testTarget(name: "InjectTestingTests", dependencies: ["Inject", "InjectTesting"]),
     // The documentation's code samples, compiled and run (scripts/check-doc-snippets).
     .target(name: "DocumentationFixtures", dependencies: ["ServicePackage"], path: "Tests/DocumentationFixtures"),

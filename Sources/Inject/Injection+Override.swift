@@ -26,7 +26,7 @@ extension Injection {
     line: UInt = #line
   ) {
     let location = CodeLocation(fileID: fileID, line: line)
-    push(at: location) { layer(.instance(instance), strategy, location, nextOverride, pushEpoch: $0) }
+    push(at: location) { layer(.instance(instance), strategy, location, $0.origin, pushEpoch: $0.epoch) }
   }
 
   /// Decorates or replaces the implementation for every consumer that resolves from now on.
@@ -57,7 +57,7 @@ extension Injection {
     line: UInt = #line
   ) {
     let location = CodeLocation(fileID: fileID, line: line)
-    push(at: location) { layer(.transform(transform), strategy, location, nextOverride, pushEpoch: $0) }
+    push(at: location) { layer(.transform(transform), strategy, location, $0.origin, pushEpoch: $0.epoch) }
   }
 
   /// Delegates to another injection, with its strategy, storage and overrides, for every
@@ -77,7 +77,7 @@ extension Injection {
   ///   - line: Where the override is pushed; recorded for diagnostics.
   public func override(with other: Injection<T>, fileID: StaticString = #fileID, line: UInt = #line) {
     let location = CodeLocation(fileID: fileID, line: line)
-    push(at: location) { layer(delegatingTo: other, in: nil, location, nextOverride, pushEpoch: $0) }
+    push(at: location) { layer(delegatingTo: other, in: $0.world, location, $0.origin, pushEpoch: $0.epoch) }
   }
 
   /// Pops the most recent override, restoring the layer beneath it.
@@ -93,7 +93,7 @@ extension Injection {
   ///   - fileID: Where the rollback is made; recorded for diagnostics.
   ///   - line: Where the rollback is made; recorded for diagnostics.
   public func rollbackOverride(fileID: StaticString = #fileID, line: UInt = #line) {
-    rollback(to: overrides.count - 1, at: CodeLocation(fileID: fileID, line: line))
+    rollback(leaving: { $0 - 1 }, at: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Pops every override, restoring the published configuration.
@@ -102,41 +102,73 @@ extension Injection {
   ///   - fileID: Where the rollback is made; recorded for diagnostics.
   ///   - line: Where the rollback is made; recorded for diagnostics.
   public func rollbackAllOverrides(fileID: StaticString = #fileID, line: UInt = #line) {
-    rollback(to: 0, at: CodeLocation(fileID: fileID, line: line))
+    rollback(leaving: { _ in 0 }, at: CodeLocation(fileID: fileID, line: line))
   }
 
-  /// The number of overrides on the global stack.
-  public var overrideCount: Int { overrides.count }
+  /// The number of overrides on the stack that ``override(with:strategy:fileID:line:)-9v4ye``
+  /// pushes onto here: the current test's, in a test world, else the global one.
+  public var overrideCount: Int {
+    World.current?.testOverrides?.depth(of: self) ?? overrides.count
+  }
 
-  /// Which layer the next override will be, as telemetry names it.
-  private var nextOverride: InjectionEvent.Layer { .override(depth: overrides.count + 1) }
+  /// Where a push goes, and what its layer is made with.
+  private struct Push {
+    /// The world whose configuration the layer joins, for the loop check: the current one for
+    /// a test's stack, `nil` for the global stack.
+    let world: World?
+    /// Which layer it is, as telemetry names it.
+    let origin: InjectionEvent.Layer
+    /// The epoch of its rollback log at the push.
+    let epoch: UInt64
+  }
 
-  /// Pushes the layer that `makeLayer` makes with the push's epoch.
-  private func push(at location: CodeLocation, _ makeLayer: (UInt64) -> Layer<T>) {
+  /// Pushes the layer that `makeLayer` makes: on the current test's stack, in a test world, else
+  /// on the global stack.
+  private func push(at location: CodeLocation, _ makeLayer: (Push) -> Layer<T>) {
+    if let world = World.current, let tested = world.testOverrides {
+      let depth = tested.depth(of: self) + 1
+      tested.push(
+        makeLayer(Push(world: world, origin: .testOverride(depth: depth), epoch: tested.log.push())), on: self)
+      world.strictCheck?.noteGiven(tested.layer(of: self, at: depth), of: self)
+      Telemetry.record(.overridePushed(depth: depth), self, at: location)
+      return
+    }
     if let firstResolvedAt = state.access({ $0.firstResolvedAt }) {
       Telemetry.record(.staleOverride(firstResolvedAt: firstResolvedAt), self, at: location)
     }
-    overrides.append(makeLayer(RollbackLog.push()))
+    TestProcessChecks.noteGlobalPush(self, at: location)
+    let push = Push(world: nil, origin: .override(depth: overrides.count + 1), epoch: RollbackLog.global.push())
+    overrides.append(makeLayer(push))
     Telemetry.record(.overridePushed(depth: overrides.count), self, at: location)
   }
 
-  /// Pops overrides until `depth` are left, and empties what the global world stored since
-  /// the first of them was pushed; with none to pop, tells the telemetry.
+  /// Pops overrides until `leaving(count)` of the `count` on the stack are left.
+  ///
+  /// The stack is the current test's in a test world, else the global one. Empties what the
+  /// stack's worlds stored since the first popped was pushed. With none to pop, tells the
+  /// telemetry.
   ///
   /// Every change of state is made before any code of the user's runs: the popped layers, and
   /// the instances they and the emptied slots held, are released last, so a `deinit` among them
   /// sees the final stack and may resolve or push.
-  private func rollback(to depth: Int, at location: CodeLocation) {
-    guard !overrides.isEmpty else {
+  private func rollback(leaving: (Int) -> Int, at location: CodeLocation) {
+    let tested = World.current?.testOverrides
+    let count = tested?.depth(of: self) ?? overrides.count
+    guard count > 0 else {
       Telemetry.record(.nothingToRollBack, self, at: location)
       return
     }
-    let popped = Array(overrides[depth...])
-    overrides.removeSubrange(depth...)
-    let emptied = RollbackLog.pop(popped.count, pushedAt: popped[0].pushEpoch)
+    let popped: [Layer<T>]
+    if let tested {
+      popped = tested.pop(self, to: leaving(count))
+    } else {
+      popped = Array(overrides[leaving(count)...])
+      overrides.removeSubrange(leaving(count)...)
+    }
+    let emptied = (tested?.log ?? RollbackLog.global).pop(popped.count, pushedAt: popped[0].pushEpoch)
     // Nothing resolves from the popped layers again: no world keeps what they built.
     let forgotten = World.forget(popped.map(ObjectIdentifier.init))
-    Telemetry.record(.rolledBack(depth: overrides.count), self, at: location)
+    Telemetry.record(.rolledBack(depth: count - popped.count), self, at: location)
     withExtendedLifetime((popped, emptied, forgotten)) {}
   }
 }

@@ -86,6 +86,9 @@ public final class Injection<T> {
     /// Where a consumer first resolved this injection, to report overrides pushed too late.
     @usableFromInline
     var firstResolvedAt: CodeLocation?
+    /// Whether a test process reported that this injection built its live instance in the
+    /// global world; see `TestProcessChecks`.
+    var reportedLiveBuildInTest = false
 
     @inlinable
     init(top: Layer<T>) {
@@ -260,7 +263,11 @@ public final class Injection<T> {
       } else {
         (instance, .published)
       }
-    let published = Layer<T>(.instance(build), strategy: strategy, location: location, origin: origin)
+    // In a test process, the published layer of an injection with a test value takes the general
+    // path, whatever its strategy, so that a live build in the global world is reported.
+    let published = Layer<T>(
+      .instance(build), strategy: strategy, location: location, origin: origin,
+      buildsOnFastPath: test == nil || !ProcessContext.isTesting)
     let testLayer = test.map { Layer(.instance($0), strategy: strategy, location: location, origin: .test) }
     self.strategy = strategy
     self.location = location
@@ -285,7 +292,7 @@ public final class Injection<T> {
       // The overrides still pushed are gone with the injection: what the global world stored
       // since the first of them was pushed is dropped, as their rollback would. And no world
       // keeps what the layers built, as none can resolve from them again.
-      let emptied = epoch.map { RollbackLog.pop(count, pushedAt: $0) }
+      let emptied = epoch.map { RollbackLog.global.pop(count, pushedAt: $0) }
       withExtendedLifetime((emptied, World.forget(identifiers))) {}
     }
   }

@@ -78,6 +78,20 @@ package struct UntestedResolution: Sendable, CustomStringConvertible {
   }
 }
 
+/// An override given in a strict test that no consumer in the test resolved through.
+package struct UnusedOverride: Sendable, CustomStringConvertible {
+  /// The injection it overrides, with where it was published.
+  package let injection: String
+  /// Where the override was given: a trait, a `withOverride` or an `override(with:)`.
+  package let location: CodeLocation
+
+  package var description: String {
+    "\(injection): the override given at \(location) overrides something the test never resolved: is the "
+      + "test overriding the wrong dependency? (An override given after a .singleton that depends on it was "
+      + "resolved in the test comes too late for that singleton.)"
+  }
+}
+
 /// Runs `operation` in a fresh test world, as `withIsolatedInjections(operation:)`, with the
 /// checks of the testing traits.
 ///
@@ -86,20 +100,27 @@ package struct UntestedResolution: Sendable, CustomStringConvertible {
 ///     that are still alive.
 ///   - reportUntested: If given, called once per injection that resolves its live instance in
 ///     the world: one with neither a test value nor an override.
+///   - reportUnused: If given with `reportUntested`, called once the operation has returned for
+///     every override given in the world that no consumer resolved through.
 ///   - operation: The code that resolves in the new world.
 /// - Returns: What `operation` returns.
 @MainActor
 package func withIsolatedInjections<R>(
   reportingLeaks reportLeaks: (@MainActor ([LeakedInstance]) -> Void)?,
   reportingUntested reportUntested: (@MainActor (UntestedResolution) -> Void)? = nil,
+  reportingUnused reportUnused: (@MainActor (UnusedOverride) -> Void)? = nil,
   operation: () async throws -> R
 ) async rethrows -> R {
   let leakWatch = reportLeaks == nil ? nil : LeakWatch()
+  let strictCheck = reportUntested.map(StrictCheck.init)
   defer {
+    if let reportUnused, let strictCheck {
+      strictCheck.unusedOverrides.forEach(reportUnused)
+    }
     if let reportLeaks, let leakWatch {
       reportLeaks(leakWatch.survivors)
     }
   }
-  return try await World(parent: .current, isTest: true, leakWatch: leakWatch, reportingUntested: reportUntested)
+  return try await World(parent: .current, isTest: true, leakWatch: leakWatch, strictCheck: strictCheck)
     .run(operation)
 }

@@ -41,7 +41,7 @@ public struct IsolationTrait: TestTrait, SuiteTrait, TestScoping {
     try await scopingEachTestCase(testCase, function) { function in
       try await withIsolatedInjections(
         reportingLeaks: reportsLeaks ? reportLeaks : nil, reportingUntested: isStrict ? reportUntested : nil,
-        operation: function)
+        reportingUnused: isStrict ? reportUnused : nil, operation: function)
     }
   }
 }
@@ -52,6 +52,12 @@ private func reportLeaks(_ leaks: [LeakedInstance]) {
   for leak in leaks {
     recordIssue(leak.description, at: leak.firstResolvedAt)
   }
+}
+
+/// Records an override that the test never resolved as a test issue.
+@MainActor
+private func reportUnused(_ unused: UnusedOverride) {
+  recordIssue(unused.description, at: unused.location)
 }
 
 /// Records an untested resolution as a test issue.

@@ -35,7 +35,7 @@ struct LoggingAPIClient: APIClient {
 /// Each test publishes an injection of its own under that name, which shadows ProfileKit's: a
 /// global override reaches every test running at the same time, so these leave ProfileKit's
 /// alone.
-@Suite @MainActor struct GlobalOverrideSamples {
+@Suite(.misusesOnPurpose) @MainActor struct GlobalOverrideSamples {
   @Test func overridingGuideStack() {
     let apiClientInjection = publishedClient()
     apiClientInjection.override(with: MockAPIClient())

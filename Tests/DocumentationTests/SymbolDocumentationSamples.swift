@@ -23,7 +23,7 @@ public final class LiveAnalytics: Analytics {
 /// `Strategy`'s sample injection.
 public let analyticsInjection = Injection<any Analytics>(strategy: .singleton, instance: LiveAnalytics())
 
-@Suite @MainActor struct InjectionSymbolSamples {
+@Suite(.misusesOnPurpose) @MainActor struct InjectionSymbolSamples {
   @Test func aStrategyIsChosenWhereTheDependencyIsPublished() {
     #expect(analyticsInjection.strategy == .singleton)
     #expect(Consumer(analyticsInjection).value === Consumer(analyticsInjection).value)
@@ -73,7 +73,7 @@ public let analyticsInjection = Injection<any Analytics>(strategy: .singleton, i
 
 // MARK: Overriding
 
-@Suite @MainActor struct OverrideSymbolSamples {
+@Suite(.misusesOnPurpose) @MainActor struct OverrideSymbolSamples {
   @Test func aGlobalOverrideIsRolledBackAtTheEndOfTheScope() {
     // A global override reaches every test running at the same time: this one shadows
     // ProfileKit's injection with one of its own.

@@ -65,6 +65,11 @@ final class DelegatingConsumer {
   }
 
   @Test func aGlobalOverrideReachesAConsumerCreatedBeforeItUntilRolledBack() {
+    // A global override in a test process warns; this test pushes one on purpose.
+    withDebugWarningsSilenced { globalOverrideReachesAConsumerCreatedBeforeItUntilRolledBack() }
+  }
+
+  private func globalOverrideReachesAConsumerCreatedBeforeItUntilRolledBack() {
     let consumer = OverrideConsumer()
     let mock = Worker(result: "mock")
     overriddenWorker.override(with: { _ in mock })
@@ -76,6 +81,10 @@ final class DelegatingConsumer {
   }
 
   @Test func anOverrideWithAnotherInjectionDelegatesToItUntilRolledBack() {
+    withDebugWarningsSilenced { overrideWithAnotherInjectionDelegatesToItUntilRolledBack() }
+  }
+
+  private func overrideWithAnotherInjectionDelegatesToItUntilRolledBack() {
     let mock = Worker(result: "mock")
     let replacement = Injection<Worker>(strategy: .shared, instance: mock)
     delegatedWorker.override(with: replacement)

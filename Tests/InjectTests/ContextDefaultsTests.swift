@@ -12,10 +12,19 @@ import Testing
     #expect(counts.live.calls == 0, "the live implementation is never built in the test world")
   }
 
+  /// In a test process, the test-process warning names the first live build (once per
+  /// injection); elsewhere nothing would be shown.
   @Test func outsideTestWorldsTheLiveInstanceResolves() {
     let (injection, counts) = published(.onDemand)
-    #expect(Consumer(injection).service.name == "live #1")
-    let decorated = injection.withOverride({ $0 }, operation: { Consumer(injection).service.name })
+    let (live, warnings) = withDebugWarningsCaptured {
+      Consumer(injection, fileID: "App/Screen.swift", line: 3).service.name
+    }
+    #expect(live == "live #1")
+    #expect(warnings.count == expectedWarningCount(1))
+    #expect(warnings.allSatisfy { $0.contains("built its live instance for App/Screen.swift:3 in the global world") })
+    let decorated = withDebugWarningsSilenced {
+      injection.withOverride({ $0 }, operation: { Consumer(injection).service.name })
+    }
     #expect(decorated == "live #2")
     #expect(counts.test.calls == 0)
   }

@@ -24,7 +24,8 @@ import Testing
           "Inject warning: Injection<Int> (Services/Numbers.swift:1): override pushed at App/Setup.swift:30 after the "
             + "injection was first resolved at App/Screen.swift:8; consumers that resolved before keep their "
             + "instance. To fix this, override before the first consumer reads the injection (at the start of the "
-            + "target), or scope the override with withOverride or a testing trait."))
+            + "target), or scope the override with withOverride or a testing trait.",
+          globalOverrideInTest(at: 30, publishedAt: 1)))
   }
 
   /// Only consumers of the global world make a global override stale: a scope's consumers
@@ -44,10 +45,12 @@ import Testing
     #expect(
       result.warnings
         == expectedWarnings(
+          globalOverrideInTest(at: 32, publishedAt: 6),
           "Inject warning: Injection<Int> (Services/Numbers.swift:6): override pushed at App/Setup.swift:33 after the "
             + "injection was first resolved at App/Screen.swift:11; consumers that resolved before keep their "
             + "instance. To fix this, override before the first consumer reads the injection (at the start of the "
-            + "target), or scope the override with withOverride or a testing trait."))
+            + "target), or scope the override with withOverride or a testing trait.",
+          globalOverrideInTest(at: 33, publishedAt: 6)))
   }
 
   @Test func aRollbackWithNothingPushedIsReported() async throws {
@@ -83,15 +86,18 @@ import Testing
             + "with .singleton, or make the type a class."))
   }
 
+  /// Correct use in a test: set-up and tear-down in the test's own world.
   @Test func correctUseWarnsAboutNothing() async throws {
     let result = try await #require(
       processExitsWith: .success, observing: [\.standardErrorContent],
       performing: {
         await MainActor.run {
           let injection = Injection<Int>(strategy: .singleton, instance: 1, fileID: "Services/Numbers.swift", line: 4)
-          injection.override(with: 2)
-          _ = Consumer(injection).service
-          injection.rollbackOverride()
+          withIsolatedInjections {
+            injection.override(with: 2)
+            _ = Consumer(injection).service
+            injection.rollbackOverride()
+          }
         }
       })
     #expect(result.warnings.isEmpty)
@@ -138,6 +144,15 @@ import Testing
     #expect(result.warnings.isEmpty)
     #expect(result.standardOutputLines == recorded)
   }
+}
+
+/// The warning of a global override pushed in a test process, outside any test world, at
+/// `App/Setup.swift:line`, of the injection published at `Services/Numbers.swift:publishedAt`.
+private func globalOverrideInTest(at line: Int, publishedAt: Int) -> String {
+  "Inject warning: Injection<Int> (Services/Numbers.swift:\(publishedAt)): override pushed on the global stack at "
+    + "App/Setup.swift:\(line) in a test process, outside any test world: it reaches every test running at the same "
+    + "time, until it is rolled back. To fix this, override in the test with the .overriding(_:with:) trait or "
+    + "withOverride, or run the test in a test world (.isolatedInjections), where override(with:) stays in the test."
 }
 
 /// The warnings that a misuse prints on standard error with no telemetry installed: in debug

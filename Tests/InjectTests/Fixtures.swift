@@ -49,3 +49,13 @@ extension ExitTest.Result {
   /// What the child process of an exit test wrote to its standard error, as text.
   var standardErrorText: String { String(decoding: standardErrorContent, as: UTF8.self) }
 }
+
+/// How many of `count` debug warnings a capture holds: all in debug builds, none in release
+/// builds, which show no warnings.
+func expectedWarningCount(_ count: Int) -> Int {
+  #if DEBUG
+  count
+  #else
+  0
+  #endif
+}

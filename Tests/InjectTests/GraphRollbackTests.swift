@@ -1,4 +1,5 @@
 import Inject
+import InjectTesting
 import Testing
 
 /// A global rollback through a dependency graph is exact.
@@ -6,7 +7,7 @@ import Testing
 /// No new consumer receives an instance
 /// stored, in any injection, while a popped override was in place; instances stored before the
 /// push keep their identity; consumers keep what they hold. Each test makes its own graph.
-@Suite @MainActor struct GraphRollbackTests {
+@Suite(.misusesOnPurpose) @MainActor struct GraphRollbackTests {
   @Test func rollbackRebuildsTheRepositoryThatWasBuiltWithTheMock() {
     let graph = Graph()
     weak var weakMock: MockAPI?

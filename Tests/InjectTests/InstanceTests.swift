@@ -1,7 +1,8 @@
 import Inject
+import InjectTesting
 import Testing
 
-@Suite @MainActor struct InstanceTests {
+@Suite(.misusesOnPurpose) @MainActor struct InstanceTests {
   @Test func nothingIsBuiltBeforeTheFirstRead() {
     let (injection, factory) = makeInjection(.onDemand)
     let consumer = Consumer(injection)

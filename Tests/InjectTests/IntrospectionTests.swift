@@ -1,7 +1,8 @@
 import Inject
+import InjectTesting
 import Testing
 
-@Suite @MainActor struct IntrospectionTests {
+@Suite(.misusesOnPurpose) @MainActor struct IntrospectionTests {
   @Test func injectionDescribesItsStackTopFirst() {
     let injection = Injection<any Service>(
       strategy: .shared, instance: ServiceImplementation("a"), fileID: "Services/Service.swift", line: 12)

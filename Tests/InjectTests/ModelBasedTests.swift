@@ -9,7 +9,8 @@ import Testing
 /// whose factory reads 0 through a consumer; 3 is a service that holds a consumer of 1 and
 /// reads it lazily, when a test reads through it. A scope (`withIsolatedInjections`, or
 /// `withOverride` in each form) runs a random sub-sequence in a fresh world, nested up to two
-/// deep; global pushes and rollbacks inside it apply to it, read live.
+/// deep; global pushes and rollbacks inside a plain scope apply to it, read live, and inside a
+/// test world (`withIsolatedInjections` and the scopes inside it) go on the test's own stack.
 @Suite @MainActor struct ModelBasedTests {
   @Test(arguments: 0..<64 as Range<UInt64>)
   func randomSequenceMatchesTheModel(seed: UInt64) {
@@ -90,6 +91,9 @@ private final class System {
   private var model: [[ModelLayer]]
   /// The open scopes' worlds, outermost first.
   private var worlds: [ModelWorld] = []
+  /// The test's stacks while a test world is open: those of the outermost test world, shared by
+  /// the worlds inside it.
+  private var test: ModelTest?
   /// What the instances that hold a consumer read through it: by the instance's name.
   private var inner: [String: Inner] = [:]
   private var modelCounters: [String: Int] = [:]
@@ -185,10 +189,11 @@ private final class System {
       push(.delegate, .onDemand, on: 0)
     case .rollback(let index):
       injections[index].rollbackOverride()
-      if model[index].count > 1 { pop(from: model[index].count - 1, of: index) }
+      let count = stackCount(of: index)
+      if count > 0 { pop(from: count - 1, of: index) }
     case .rollbackAll(let index):
       injections[index].rollbackAllOverrides()
-      if model[index].count > 1 { pop(from: 1, of: index) }
+      if stackCount(of: index) > 0 { pop(from: 0, of: index) }
     case .scope(let scope, let steps):
       inScope(scope) { run(steps: steps) }
     case .createConsumer(let index):
@@ -229,24 +234,33 @@ private final class System {
   private func inScope(_ scope: Operation.Scope, _ body: () -> Void) {
     let real = real
     let world: ModelWorld
+    let opensTest = test == nil && { if case .isolated = scope { true } else { false } }()
+    if opensTest {
+      test = ModelTest(stacks: Array(repeating: [], count: Self.injectionCount))
+    }
+    let isTest = test != nil
     switch scope {
     case .isolated:
-      world = ModelWorld(override: nil)
+      world = ModelWorld(override: nil, isTest: isTest)
       worlds.append(world)
       withIsolatedInjections(operation: body)
     case .instance(let index, let strategy):
       let prefix = newPrefix("S")
-      worlds.append(ModelWorld(override: (index, scopedLayer(.instance(prefix), strategy, of: index))))
+      worlds.append(ModelWorld(override: (index, scopedLayer(.instance(prefix), strategy, of: index)), isTest: isTest))
       injections[index].withOverride(real.build(prefix), strategy: strategy, operation: body)
     case .transform(let index, let strategy):
       let prefix = newPrefix("U")
-      worlds.append(ModelWorld(override: (index, scopedLayer(.transform(prefix), strategy, of: index))))
+      worlds.append(ModelWorld(override: (index, scopedLayer(.transform(prefix), strategy, of: index)), isTest: isTest))
       injections[index].withOverride(real.decorate(prefix), strategy: strategy, operation: body)
     case .delegate:
-      worlds.append(ModelWorld(override: (0, scopedLayer(.delegate, .onDemand, of: 0))))
+      worlds.append(ModelWorld(override: (0, scopedLayer(.delegate, .onDemand, of: 0)), isTest: isTest))
       injections[0].withOverride(injections[1], operation: body)
     }
     worlds.removeLast()
+    if opensTest {
+      // What the test left pushed goes with its last world.
+      test = nil
+    }
   }
 
   /// The names whose real instance is alive when the model says it is dead, or the reverse.
@@ -282,12 +296,22 @@ private final class System {
   private struct ModelSlot {
     var kept: String?
     var shared: String?
+    /// For a slot of a test world, the test's epoch when it stored.
+    var storedEpoch = 0
   }
 
-  /// A scope's world: its override, if any, and its own storage, by layer.
+  /// A scope's world: its override, if any, whether it is a test world, and its own storage, by
+  /// layer.
   private struct ModelWorld {
     var override: (injection: Int, layer: ModelLayer)?
+    let isTest: Bool
     var slots: [Int: ModelSlot] = [:]
+  }
+
+  /// A test's override stacks, each injection's bottom first, and its epoch.
+  private struct ModelTest {
+    var stacks: [[ModelLayer]]
+    var epoch = 0
   }
 
   /// The consumer an instance holds: of which injection, and what it resolved, if it has.
@@ -300,6 +324,7 @@ private final class System {
   /// an index of the global stack.
   private enum Position {
     case scoped(Int, ModelLayer)
+    case tested(Int)
     case global(Int)
   }
 
@@ -317,25 +342,47 @@ private final class System {
     return nextLayer
   }
 
+  /// Pushes on the test's stack in a test world, else on the global stack.
   private func push(_ kind: ModelLayer.Kind, _ strategy: Strategy?, on index: Int) {
+    let strategy = strategy ?? model[index][0].strategy
+    if test != nil {
+      test?.epoch += 1
+      let layer = ModelLayer(id: newLayerID(), kind: kind, strategy: strategy, pushEpoch: test?.epoch ?? 0)
+      test?.stacks[index].append(layer)
+      return
+    }
     epoch += 1
-    model[index].append(
-      ModelLayer(id: newLayerID(), kind: kind, strategy: strategy ?? model[index][0].strategy, pushEpoch: epoch))
+    model[index].append(ModelLayer(id: newLayerID(), kind: kind, strategy: strategy, pushEpoch: epoch))
   }
 
-  /// Pops the layers of `injection` from `index` up: rollback is exact.
+  /// How many overrides of `injection` the stack that a rollback pops holds: the test's in a
+  /// test world, else the global one.
+  private func stackCount(of injection: Int) -> Int {
+    test.map { $0.stacks[injection].count } ?? model[injection].count - 1
+  }
+
+  /// Pops the overrides of `injection` from `index` up (0 is the first pushed), on the test's
+  /// stack in a test world, else on the global stack: rollback is exact.
   ///
-  /// Forgets every instance of every injection that the global world stored since the first of
-  /// them was pushed. The worlds of scopes keep what they stored, but for what the popped layers
-  /// built: nothing resolves from them again.
+  /// Forgets every instance that the stack's worlds (the test's, or the global one) stored since
+  /// the first of them was pushed. The worlds of other scopes keep what they stored, but for what
+  /// the popped layers built: nothing resolves from them again.
   private func pop(from index: Int, of popped: Int) {
-    let since = model[popped][index].pushEpoch
-    for layer in model[popped][index...] {
+    let layers = test.map { Array($0.stacks[popped][index...]) } ?? Array(model[popped][(index + 1)...])
+    let since = layers[0].pushEpoch
+    for layer in layers {
       for world in worlds.indices {
         worlds[world].slots[layer.id] = nil
       }
     }
-    model[popped].removeSubrange(index...)
+    if test != nil {
+      test?.stacks[popped].removeSubrange(index...)
+      for world in worlds.indices where worlds[world].isTest {
+        worlds[world].slots = worlds[world].slots.filter { $0.value.storedEpoch < since }
+      }
+      return
+    }
+    model[popped].removeSubrange((index + 1)...)
     for injection in model.indices {
       for layer in model[injection].indices where model[injection][layer].storedEpoch >= since {
         model[injection][layer].slot = ModelSlot()
@@ -362,12 +409,17 @@ private final class System {
     return alive
   }
 
-  /// The top of `injection`'s configuration in the innermost of the first `count` worlds.
+  /// The top of `injection`'s configuration in the innermost open world, among the scoped
+  /// overrides of its first `count` worlds: a scoped override, else the top of the test's stack
+  /// in a test world, else the top of the global stack.
   private func top(_ injection: Int, within count: Int) -> Position {
     for world in worlds.indices.prefix(count).reversed() {
       if let override = worlds[world].override, override.injection == injection {
         return .scoped(world, override.layer)
       }
+    }
+    if let test, worlds.last?.isTest == true, !test.stacks[injection].isEmpty {
+      return .tested(test.stacks[injection].count - 1)
     }
     return .global(model[injection].count - 1)
   }
@@ -375,6 +427,7 @@ private final class System {
   private func layer(_ injection: Int, at position: Position) -> ModelLayer {
     switch position {
     case .scoped(_, let layer): layer
+    case .tested(let index): test?.stacks[injection][index] ?? model[injection][0]
     case .global(let index): model[injection][index]
     }
   }
@@ -382,6 +435,7 @@ private final class System {
   private func beneath(_ position: Position, of injection: Int) -> Position {
     switch position {
     case .scoped(let world, _): top(injection, within: world)
+    case .tested(let index): index > 0 ? .tested(index - 1) : .global(model[injection].count - 1)
     case .global(let index): .global(index - 1)
     }
   }
@@ -408,8 +462,9 @@ private final class System {
   }
 
   private func store(_ name: String, for layer: ModelLayer, at position: Position, of injection: Int) {
-    let slot = layer.strategy == .singleton ? ModelSlot(kept: name) : ModelSlot(shared: name)
+    var slot = layer.strategy == .singleton ? ModelSlot(kept: name) : ModelSlot(shared: name)
     guard worlds.isEmpty else {
+      slot.storedEpoch = test?.epoch ?? 0
       worlds[worlds.count - 1].slots[layer.id] = slot
       return
     }

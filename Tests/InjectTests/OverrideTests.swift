@@ -1,7 +1,8 @@
 import Inject
+import InjectTesting
 import Testing
 
-@Suite @MainActor struct OverrideTests {
+@Suite(.misusesOnPurpose) @MainActor struct OverrideTests {
   @Test func overrideAppliesToNewConsumers() {
     let (injection, factory) = makeInjection(.shared)
     let mock = ServiceImplementation("mock")

@@ -1,4 +1,5 @@
 import Inject
+import InjectTesting
 import Testing
 
 /// The previews recipe, checked without SwiftUI: a preview renders its view after its closure
@@ -6,7 +7,7 @@ import Testing
 /// at render time, not at the time the view was built.
 ///
 /// Each test publishes its own injection: a global override of it reaches no other test.
-@Suite @MainActor struct PreviewRecipeTests {
+@Suite(.misusesOnPurpose) @MainActor struct PreviewRecipeTests {
   @Test func aViewBuiltInsideAScopedOverrideRendersTheLiveValueOnceTheScopeHasEnded() {
     let injection = published()
     // `#Preview { injection.withOverride(Mock()) { Greeting(injection) } }`: the closure returns

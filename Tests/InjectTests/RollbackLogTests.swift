@@ -1,8 +1,9 @@
 import Inject
+import InjectTesting
 import Testing
 
 /// The log that makes rollback exact stays bounded while an override stays pushed for good.
-@Suite @MainActor struct RollbackLogTests {
+@Suite(.misusesOnPurpose) @MainActor struct RollbackLogTests {
   /// Each injection stores an instance while an override is in place, so the log lists its
   /// slot: kept after they died, 300,000 listed slots took about 18 MB.
   @Test func injectionsThatComeAndGoUnderAnOverrideLeftInPlaceLeaveNothingBehind() {

@@ -1,9 +1,10 @@
 import Inject
+import InjectTesting
 import Testing
 
 /// Regression tests for the crashes of rollback: code of the user's that runs while a rollback
 /// releases what it popped sees the final stack, and may resolve, push and roll back.
-@Suite @MainActor struct RollbackReentrancyTests {
+@Suite(.misusesOnPurpose) @MainActor struct RollbackReentrancyTests {
   /// Every popped layer's `deinit` sees the final stack: no override left, the published
   /// instance, and a dependent built from it; an override pushed there stays.
   @Test func codeRunByRollbackAllOverridesSeesTheFinalStackAndMayPush() {

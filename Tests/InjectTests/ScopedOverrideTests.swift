@@ -1,7 +1,8 @@
 import Inject
+import InjectTesting
 import Testing
 
-@Suite @MainActor struct ScopedOverrideTests {
+@Suite(.misusesOnPurpose) @MainActor struct ScopedOverrideTests {
   @Test func scopedOverrideAppliesInsideAndIsGoneAfter() {
     let (injection, factory) = makeInjection(.singleton)
     let mock = ServiceImplementation("mock")

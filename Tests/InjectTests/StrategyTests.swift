@@ -1,7 +1,8 @@
 import Inject
+import InjectTesting
 import Testing
 
-@Suite @MainActor struct StrategyTests {
+@Suite(.misusesOnPurpose) @MainActor struct StrategyTests {
   @Test func singletonIsBuiltOnceAndSharedByEveryConsumer() {
     let (injection, factory) = makeInjection(.singleton)
     let first = Consumer(injection)

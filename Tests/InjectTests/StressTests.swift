@@ -1,4 +1,5 @@
 import Inject
+import InjectTesting
 import Synchronization
 import Testing
 
@@ -7,7 +8,7 @@ import Glibc
 #endif
 
 /// Many consumers and deep override stacks, checked for what stays alive afterwards.
-@Suite @MainActor struct StressTests {
+@Suite(.misusesOnPurpose) @MainActor struct StressTests {
   static let consumers = 1_000_000
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
@@ -90,7 +91,7 @@ import Glibc
 
 /// A chain of injections, each overridden with the next, is resolved through and released
 /// with constant stack: a 1 MB stack overflowed at 3,000 when each delegation recursed.
-@Suite @MainActor struct DelegationChainTests {
+@Suite(.misusesOnPurpose) @MainActor struct DelegationChainTests {
   static let length = 100_000
 
   @Test func aLongChainOfDelegationsIsResolvedThroughAndReleasedWithoutDeepRecursion() {

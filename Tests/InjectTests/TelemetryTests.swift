@@ -1,10 +1,11 @@
 import Inject
+import InjectTesting
 import Testing
 
 /// The telemetry is one for the whole process, so these tests install it one at a time
 /// (`.serialized`); each reads only the events of its own injection, which it publishes at a
 /// line of its own, because tests of other suites may resolve while it is installed.
-@Suite(.serialized) @MainActor struct TelemetryTests {
+@Suite(.serialized, .misusesOnPurpose) @MainActor struct TelemetryTests {
   @Test func resolutionsAreRecordedWithBothLocations() {
     let recorder = Recorder()
     let injection = published(.singleton, atLine: 101)
@@ -34,11 +35,11 @@ import Testing
     let events = recorder.events(of: "Services/Service.swift:102")
     #expect(
       events.map(\.kind) == [
-        .overridePushed(depth: 1), .built(.override(depth: 1)), .built(.scoped), .rolledBack(depth: 0),
-        .nothingToRollBack,
+        .globalOverrideInTest, .overridePushed(depth: 1), .built(.override(depth: 1)), .built(.scoped),
+        .rolledBack(depth: 0), .nothingToRollBack,
       ])
-    #expect(events[0].location == CodeLocation(fileID: "Tests/Setup.swift", line: 3))
-    #expect(events[4].description.hasSuffix("rollback at Tests/Setup.swift:10 with no override to roll back"))
+    #expect(events[1].location == CodeLocation(fileID: "Tests/Setup.swift", line: 3))
+    #expect(events[5].description.hasSuffix("rollback at Tests/Setup.swift:10 with no override to roll back"))
   }
 
   @Test func localOverrideIsRecorded() {

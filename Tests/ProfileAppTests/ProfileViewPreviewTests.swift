@@ -15,7 +15,11 @@ import Testing
     let screen = apiClientInjection.withOverride(MockAPIClient(users: [.sample])) {
       ProfileView(model: ProfileModel(userID: User.sample.id))
     }
-    await screen.model.load()  // the scope has ended: the model resolves the published client
+    // Reaching the live client from a test is what the test-process warning is for; this test
+    // shows the pitfall on purpose (TestProcessWarningTests checks the warning).
+    await withDebugWarningsSilenced {
+      await screen.model.load()  // the scope has ended: the model resolves the published client
+    }
     #expect(screen.body == "Could not load the profile: no user with id 42.")
   }
 }

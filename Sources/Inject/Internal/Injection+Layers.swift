@@ -36,6 +36,7 @@ extension Injection {
   func resolve(in world: World?, from location: CodeLocation) -> T {
     let position = top(in: world)
     let layer = layer(at: position, in: world)
+    world?.strictCheck?.noteResolved(layer)
     guard case .injection(let other) = layer.source else {
       return build(at: position, layer, in: world, from: location)
     }
@@ -58,6 +59,7 @@ extension Injection {
     while true {
       let position = injection.top(in: world)
       let layer = injection.layer(at: position, in: world)
+      world?.strictCheck?.noteResolved(layer)
       guard case .injection(let other) = layer.source else {
         return injection.build(at: position, layer, in: world, from: location)
       }
@@ -88,10 +90,10 @@ extension Injection {
     let instance = newInstance(at: position, in: world, for: location)
     // Stored before the telemetry hears of it, so that a telemetry that resolves in `record`
     // finds it instead of building another.
-    let (keeping, replaced) = slot.store(instance, strategy: strategy, epoch: RollbackLog.epoch)
-    if world == nil {
-      RollbackLog.noteStore(in: slot)
-    }
+    // The global world's log, or its test's: the worlds of scopes outside tests have none.
+    let log = world.map { $0.testOverrides?.log } ?? RollbackLog.global
+    let (keeping, replaced) = slot.store(instance, strategy: strategy, epoch: log?.epoch ?? 0)
+    log?.noteStore(in: slot)
     Telemetry.record(.built(layer.origin), self, at: location)
     if strategy == .shared && keeping == .strongly {
       Telemetry.record(.keptStrongly(layer.origin), self, at: location)
@@ -131,6 +133,7 @@ extension Injection {
     var instance: T
     while true {
       let layer = injection.layer(at: position, in: world)
+      world?.strictCheck?.noteResolved(layer)
       switch layer.source {
       case .instance(let build):
         injection.noteUntested(layer, in: world, for: location)
@@ -141,7 +144,7 @@ extension Injection {
         continue
       case .transform(let decorate):
         decorators.append(decorate)
-        position = injection.beneath(position)
+        position = injection.beneath(position, in: world)
         continue
       }
       break
@@ -159,20 +162,33 @@ extension Injection {
   }
 
   /// Tells `world`'s strict test, if any, that `layer` builds the live instance (or a launch
-  /// override, or the preview value) there for a consumer at `location`.
+  /// override, or the preview value) there for a consumer at `location`; or, in the global
+  /// world, the checks of a test process.
   private func noteUntested(_ layer: Layer<T>, in world: World?, for location: CodeLocation) {
-    if let world, layer === published {
+    guard layer === published else { return }
+    if let world {
       world.noteUntested(self, at: location)
+    } else if layer.origin == .published {
+      TestProcessChecks.noteLiveBuild(self, for: location)
     }
   }
 
   // MARK: - Positions in the configuration
 
-  /// The top of the configuration in `world`: its override of this injection, or the top of
-  /// the global stack, read live.
+  /// The top of the configuration in `world`: its scoped override of this injection, or the
+  /// top of its test's stack, or the top of the global stack, read live.
   func top(in world: World?) -> LayerPosition {
     if let world, let scoped = world.override(of: self) {
       return .scoped(scoped)
+    }
+    return topBeneathScopes(in: world)
+  }
+
+  /// The top of the configuration beneath the scoped overrides in `world`: its test's stack, or
+  /// the global stack.
+  private func topBeneathScopes(in world: World?) -> LayerPosition {
+    if let tested = world?.testOverrides, case let depth = tested.depth(of: self), depth > 0 {
+      return .tested(tested, depth)
     }
     return .global(overrides.count)
   }
@@ -182,18 +198,20 @@ extension Injection {
   func layer(at position: LayerPosition, in world: World?) -> Layer<T> {
     switch position {
     case .scoped(let scoped): scoped.layer(as: Injection<T>.self)
+    case .tested(let tested, let depth): tested.layer(of: self, at: depth)
     case .global(0): world?.isTest == true ? testLayer ?? published : published
     case .global(let index): overrides[index - 1]
     }
   }
 
-  /// The position beneath `position`: the override that an enclosing scope declared, or the
-  /// next layer of the global stack.
+  /// The position beneath `position` in `world`: the override that an enclosing scope
+  /// declared, or the next layer of the test's stack or of the global stack.
   ///
   /// Only decorators ask, and the published layer is never one.
-  func beneath(_ position: LayerPosition) -> LayerPosition {
+  func beneath(_ position: LayerPosition, in world: World?) -> LayerPosition {
     switch position {
-    case .scoped(let scoped): scoped.beneath.map(LayerPosition.scoped) ?? .global(overrides.count)
+    case .scoped(let scoped): scoped.beneath.map(LayerPosition.scoped) ?? topBeneathScopes(in: world)
+    case .tested(let tested, let depth): depth > 1 ? .tested(tested, depth - 1) : .global(overrides.count)
     case .global(let index): .global(index - 1)
     }
   }
@@ -224,7 +242,7 @@ extension Injection {
     while true {
       switch layer(at: position, in: world).source {
       case .instance: return nil
-      case .transform: position = beneath(position)
+      case .transform: position = beneath(position, in: world)
       case .injection(let other): return other
       }
     }
@@ -267,6 +285,8 @@ private struct Entered {
 enum LayerPosition {
   /// A scoped override that applies in the world.
   case scoped(ScopedOverride)
+  /// A depth (1 is the first pushed) of the stack of the test that the world belongs to.
+  case tested(TestOverrides, Int)
   /// An index of the global stack.
   case global(Int)
 }

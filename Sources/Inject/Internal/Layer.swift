@@ -43,15 +43,19 @@ final class Layer<T> {
   nonisolated(unsafe) let slot = InstanceSlot<T>.make()
 
   /// A layer; `strategy` is `nil` for one that delegates to another injection.
+  ///
+  /// With `buildsOnFastPath` false, the fast path does not call its factory: it builds on the
+  /// general path.
   nonisolated init(
-    _ source: Source, strategy: Strategy?, location: CodeLocation, origin: InjectionEvent.Layer, pushEpoch: UInt64 = 0
+    _ source: Source, strategy: Strategy?, location: CodeLocation, origin: InjectionEvent.Layer, pushEpoch: UInt64 = 0,
+    buildsOnFastPath: Bool = true
   ) {
     self.source = source
     self.location = location
     self.origin = origin
     self.strategy = strategy
     self.pushEpoch = pushEpoch
-    self.factory = if case .instance(let instance) = source { instance } else { nil }
+    self.factory = if buildsOnFastPath, case .instance(let instance) = source { instance } else { nil }
   }
 
   /// Whether the global world holds an instance that this layer built.

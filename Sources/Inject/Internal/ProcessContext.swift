@@ -10,6 +10,27 @@ enum ProcessContext {
   /// Whether this is an Xcode preview process, as Apple's tooling marks it.
   static let isPreview = environment("XCODE_RUNNING_FOR_PREVIEWS") == "1"
 
+  /// Whether this process runs tests, XCTest's or Swift Testing's, as their runners launch it.
+  static let isTesting = runsTests(arguments: arguments, environment: environment)
+
+  /// Whether a process launched with `arguments` and the environment that `environment` reads
+  /// runs tests: Xcode's test runner sets one of XCTest's variables; `swift test` runs a
+  /// `.xctest` bundle (on Linux, an executable named so), through `xctest` on macOS, or through
+  /// `swiftpm-testing-helper` with `--testing-library` for Swift Testing.
+  static func runsTests(arguments: [String], environment: (String) -> String?) -> Bool {
+    let variables = [
+      "XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestBundleInjectPath", "XCTestSessionIdentifier",
+    ]
+    if variables.contains(where: { environment($0) != nil }) {
+      return true
+    }
+    return arguments.contains { argument in
+      let name = argument.split(separator: "/").last.map(String.init) ?? argument
+      return argument == "--testing-library" || name == "xctest" || name == "swiftpm-testing-helper"
+        || name.hasSuffix(".xctest")
+    }
+  }
+
   /// Whether `variable` is set to anything but empty, `0` or `false`.
   static func isSet(_ variable: String) -> Bool {
     guard let value = environment(variable) else { return false }

@@ -1,39 +1,44 @@
-/// What makes a global rollback exact: no new consumer receives an instance that was stored, in
-/// any injection, while a popped override was in place.
+/// What makes a rollback exact: no new consumer receives an instance that was stored, in any
+/// injection, while a popped override was in place.
 ///
-/// Every global push advances ``epoch``, and the pushed layer remembers it. Every instance the
-/// global world stores remembers the epoch it was stored at, and while any global override is
-/// in place, its slot is listed here. Rolling back a layer pushed at epoch `e` empties every
-/// listed slot that stored at `e` or later: a dependent built while the override was in place
-/// (a singleton repository holding the mock client) is rebuilt by the next consumer, and
-/// instances stored before the push keep their identity.
+/// There is one log for the global world (``global``) and one for each test's worlds
+/// (``TestOverrides/log``). Every push onto the stacks a log covers advances its ``epoch``, and
+/// the pushed layer remembers it. Every instance stored in the worlds it covers remembers the
+/// epoch it was stored at, and while an override is in place, its slot is listed here. Rolling
+/// back a layer pushed at epoch `e` empties every listed slot that stored at `e` or later: a
+/// dependent built while the override was in place (a singleton repository holding the mock
+/// client) is rebuilt by the next consumer, and instances stored before the push keep their
+/// identity.
 ///
 /// The rule is by time, not by edge, so it also drops instances that did not depend on the
-/// override but were stored while it was in place; those are rebuilt too. Scope worlds keep
-/// their own slots and take no part.
+/// override but were stored while it was in place; those are rebuilt too. The worlds of scopes
+/// outside tests have no log: a global rollback never drops what they stored.
 ///
 /// The list is bounded: each slot is listed once, a rollback removes what it drops and what has
-/// died, and the list is cleared when no global override is left.
+/// died, and the list is cleared when no override is left.
 @MainActor
-enum RollbackLog {
-  /// Advanced by every global push.
-  private(set) static var epoch: UInt64 = 0
-  /// How many global overrides are in place, in all injections.
-  private static var pushed = 0
-  /// The slots that stored while a global override was in place.
-  private static var listed: [ListedSlot] = []
+final class RollbackLog {
+  /// The global world's log.
+  static let global = RollbackLog()
+
+  /// Advanced by every push.
+  private(set) var epoch: UInt64 = 0
+  /// How many overrides are in place, in all injections.
+  private var pushed = 0
+  /// The slots that stored while an override was in place.
+  private var listed: [ListedSlot] = []
   /// When `listed` grows to this size, the entries of released slots are removed.
-  private static var pruneAt = 64
+  private var pruneAt = 64
 
   /// Advances the epoch for a push, and returns it.
-  static func push() -> UInt64 {
+  func push() -> UInt64 {
     epoch += 1
     pushed += 1
     return epoch
   }
 
-  /// Notes that `slot` of the global world stored an instance now.
-  static func noteStore(in slot: some EmptiableSlot & AnyObject) {
+  /// Notes that `slot` stored an instance now, at ``epoch``.
+  func noteStore(in slot: some EmptiableSlot & AnyObject) {
     guard pushed > 0, !slot.isLogged else { return }
     slot.isLogged = true
     listed.append(ListedSlot(slot: slot))
@@ -45,9 +50,9 @@ enum RollbackLog {
 
   /// Notes that `count` layers pushed at `epoch` or later were popped.
   ///
-  /// Empties every listed slot that stored since then. Returns what the slots kept strongly, for the caller
-  /// to release once no state is being changed any more.
-  static func pop(_ count: Int, pushedAt epoch: UInt64) -> [Any] {
+  /// Empties every listed slot that stored since then. Returns what the slots kept strongly,
+  /// for the caller to release once no state is being changed any more.
+  func pop(_ count: Int, pushedAt epoch: UInt64) -> [Any] {
     pushed -= count
     var released: [Any] = []
     listed.removeAll { entry in

@@ -41,7 +41,10 @@ final class World {
   let leakWatch: LeakWatch?
   /// A strict test's check, shared with the worlds inside it: told when an injection with
   /// neither a test value nor an override resolves in them.
-  private let strictCheck: StrictCheck?
+  let strictCheck: StrictCheck?
+  /// The override stacks of the test this world belongs to, if it is a test world: shared with
+  /// the worlds inside it, where `override(with:)` pushes instead of on the global stack.
+  let testOverrides: TestOverrides?
   /// The overrides that apply here, and the slots of the layers resolved here.
   // NB: `nonisolated(unsafe)` only so that `deinit`, which is nonisolated, can move them out to
   // the main actor. It is safe: every other access is from a main-actor-isolated member, and
@@ -67,6 +70,7 @@ final class World {
     let enclosing = parent?.overrides ?? []
     let scoped = ScopedOverride(injection, with: layer, above: enclosing.first(overriding: injection))
     self.init(parent: parent, overrides: enclosing.replacing(with: scoped))
+    strictCheck?.noteGiven(layer, of: injection)
   }
 
   /// A world inside `parent` (`nil`: the global world) with the overrides of `parent`, or
@@ -76,13 +80,14 @@ final class World {
   /// `parent`.
   init(
     parent: World?, overrides: [ScopedOverride]? = nil, isTest: Bool = false, leakWatch: LeakWatch? = nil,
-    reportingUntested reportUntested: (@MainActor (UntestedResolution) -> Void)? = nil
+    strictCheck: StrictCheck? = nil
   ) {
     Self.lastSerial += 1
     self.serial = Self.lastSerial
     self.isTest = isTest || parent?.isTest == true
     self.leakWatch = leakWatch ?? parent?.leakWatch
-    self.strictCheck = reportUntested.map(StrictCheck.init) ?? parent?.strictCheck
+    self.strictCheck = strictCheck ?? parent?.strictCheck
+    self.testOverrides = parent?.testOverrides ?? (self.isTest ? TestOverrides() : nil)
     if let overrides = overrides ?? parent?.overrides {
       contents.access { $0.overrides = overrides }
     }

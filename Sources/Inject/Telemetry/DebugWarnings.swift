@@ -16,17 +16,22 @@ enum DebugWarnings {
   static let areShown = false
   #endif
 
-  /// Whether the current task silences the warnings: for tests that misuse on purpose.
-  @TaskLocal static var areSilenced = false
+  /// Where the current task's warnings go instead of the log, if anywhere: for tests that
+  /// misuse on purpose, and check or silence what that shows.
+  @TaskLocal static var capture: DebugWarningCapture?
 
   #if canImport(OSLog)
   private static let logger = Logger(subsystem: "Inject", category: "misuse")
   #endif
 
-  /// Shows `event` with its remedy, unless the current task silences warnings.
+  /// Shows `event` with its remedy, or hands it to the current task's capture.
+  @MainActor
   static func show(_ event: InjectionEvent) {
-    guard !areSilenced else { return }
     let text = "Inject warning: \(event). \(event.kind.remedy)"
+    if let capture {
+      capture.warnings.append(text)
+      return
+    }
     #if canImport(OSLog)
     logger.warning("\(text, privacy: .public)")
     #elseif canImport(Foundation)
@@ -37,17 +42,54 @@ enum DebugWarnings {
   }
 }
 
+/// The debug warnings that a task captured instead of showing them.
+@MainActor
+package final class DebugWarningCapture: Sendable {
+  /// The warnings, in the order they were shown.
+  package fileprivate(set) var warnings: [String] = []
+
+  nonisolated init() {}
+}
+
+/// Runs `operation` with the debug builds' misuse warnings captured in the current task and the
+/// tasks it creates, instead of shown; returns what `operation` returns and the warnings.
+@MainActor
+package func withDebugWarningsCaptured<R>(_ operation: () throws -> R) rethrows -> (R, warnings: [String]) {
+  let capture = DebugWarningCapture()
+  let result = try DebugWarnings.$capture.withValue(capture, operation: operation)
+  return (result, capture.warnings)
+}
+
+/// Runs the asynchronous `operation` with the debug builds' misuse warnings captured; see
+/// `withDebugWarningsCaptured(_:)`.
+@MainActor
+package func withDebugWarningsCaptured<R>(
+  _ operation: () async throws -> R
+) async rethrows -> (R, warnings: [String]) {
+  let capture = DebugWarningCapture()
+  let result = try await DebugWarnings.$capture.withValue(capture, operation: operation)
+  return (result, capture.warnings)
+}
+
 /// Runs `operation` with the debug builds' misuse warnings silenced in the current task and the
 /// tasks it creates: for tests that misuse injections on purpose, thousands of times.
 package func withDebugWarningsSilenced<R>(_ operation: () throws -> R) rethrows -> R {
-  try DebugWarnings.$areSilenced.withValue(true, operation: operation)
+  try DebugWarnings.$capture.withValue(DebugWarningCapture(), operation: operation)
+}
+
+/// Runs the asynchronous `operation` with the debug builds' misuse warnings silenced; see
+/// `withDebugWarningsSilenced(_:)`.
+nonisolated(nonsending) package func withDebugWarningsSilenced<R>(
+  _ operation: () async throws -> R
+) async rethrows -> R {
+  try await DebugWarnings.$capture.withValue(DebugWarningCapture(), operation: operation)
 }
 
 extension InjectionEvent.Kind {
   /// Whether the event is a misuse, which debug builds warn about.
   var isMisuse: Bool {
     switch self {
-    case .staleOverride, .nothingToRollBack, .keptStrongly: true
+    case .staleOverride, .nothingToRollBack, .keptStrongly, .globalOverrideInTest, .liveValueInTest: true
     default: false
     }
   }
@@ -61,6 +103,12 @@ extension InjectionEvent.Kind {
     case .nothingToRollBack: "To fix this, roll back only what override(with:) pushed."
     case .keptStrongly:
       "To fix this, publish the injection with .singleton, or make the type a class."
+    case .globalOverrideInTest:
+      "To fix this, override in the test with the .overriding(_:with:) trait or withOverride, or run "
+        + "the test in a test world (.isolatedInjections), where override(with:) stays in the test."
+    case .liveValueInTest:
+      "To fix this, run the test in a test world (the .isolatedInjections or .overriding trait, or "
+        + "withIsolatedInjections), and resolve in tasks that inherit it (Task { }, not Task.detached)."
     default: ""
     }
   }

@@ -30,6 +30,13 @@ public struct InjectionEvent: Sendable, CustomStringConvertible {
     /// An override was pushed after the injection had already been resolved (first at
     /// `firstResolvedAt`): consumers that read it before keep their instance.
     case staleOverride(firstResolvedAt: CodeLocation)
+    /// In a test process, an override was pushed on the global stack, outside any test world:
+    /// it reaches every test running at the same time. Recorded once per call site.
+    case globalOverrideInTest
+    /// In a test process, an injection that publishes a test value built its live instance in
+    /// the global world: the consumer resolved outside every test world. Recorded once per
+    /// injection.
+    case liveValueInTest
   }
 
   /// Which layer of an injection's configuration acted.
@@ -45,11 +52,15 @@ public struct InjectionEvent: Sendable, CustomStringConvertible {
     case launchOverride(_ reason: String)
     /// The global override at this depth of the stack (1 is the first pushed).
     case override(depth: Int)
+    /// An override that a test pushed in its test world, at this depth of the test's stack (1
+    /// is the first pushed).
+    case testOverride(depth: Int)
     /// A task-local override from `withOverride(_:operation:)` or the testing trait.
     case scoped
 
     /// "the published layer", "the preview value", "the test value", "the launch override
-    /// (launch argument -mock-api)", "override layer 2", "a scoped override".
+    /// (launch argument -mock-api)", "override layer 2", "the test's override layer 1", "a
+    /// scoped override".
     public var description: String {
       switch self {
       case .published: "the published layer"
@@ -57,6 +68,7 @@ public struct InjectionEvent: Sendable, CustomStringConvertible {
       case .test: "the test value"
       case .launchOverride(let reason): "the launch override (\(reason))"
       case .override(let depth): "override layer \(depth)"
+      case .testOverride(let depth): "the test's override layer \(depth)"
       case .scoped: "a scoped override"
       }
     }
@@ -122,6 +134,13 @@ public struct InjectionEvent: Sendable, CustomStringConvertible {
       case .staleOverride(let first):
         "override pushed at \(location) after the injection was first resolved at \(first); "
           + "consumers that resolved before keep their instance"
+      case .globalOverrideInTest:
+        "override pushed on the global stack at \(location) in a test process, outside any test "
+          + "world: it reaches every test running at the same time, until it is rolled back"
+      case .liveValueInTest:
+        "built its live instance for \(location) in the global world of a test process, although it "
+          + "publishes a test value: the consumer resolved outside every test world (in a "
+          + "Task.detached, or in a test with neither .isolatedInjections nor .overriding)"
       }
     return "\(injection) (\(publishedAt)): \(what)"
   }
