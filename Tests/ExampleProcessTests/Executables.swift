@@ -14,6 +14,10 @@ func run(
   var inherited = ProcessInfo.processInfo.environment
   inherited["MOCK_API"] = nil
   inherited["XCODE_RUNNING_FOR_PREVIEWS"] = nil
+  // Launched as a user launches it, not as the test runner launches a test bundle.
+  for variable in inherited.keys where variable.hasPrefix("XCTest") {
+    inherited[variable] = nil
+  }
   process.environment = inherited.merging(environment) { _, new in new }
   let output = Pipe()
   let error = Pipe()

@@ -8,6 +8,7 @@ import Testing
     let (output, error) = try run("InjectExample")
     #expect(output.contains("global override, as a preview, demo or UI-test target does at its start"))
     let warnings = error.split(separator: "\n").filter { $0.contains("Inject warning") }
+    #expect(!error.contains("in a test process"), "a plain executable is not a test process")
     #if DEBUG && !canImport(OSLog)
     // On Apple platforms, `os.Logger` shows the warning instead of standard error.
     #expect(warnings.count == 1)

@@ -59,3 +59,13 @@ func expectedWarningCount(_ count: Int) -> Int {
   0
   #endif
 }
+
+/// The `warnings` that a capture holds: all in debug builds, none in release builds, which
+/// show no warnings.
+func shownInDebugBuilds(_ warnings: [String]) -> [String] {
+  #if DEBUG
+  warnings
+  #else
+  []
+  #endif
+}

@@ -46,3 +46,12 @@ enum ProcessContext {
     #endif
   }
 }
+
+/// Whether this process runs tests; for tests of the detection.
+package var isTestProcess: Bool { ProcessContext.isTesting }
+
+/// Whether a process launched with `arguments` and `environment` runs tests; for tests of the
+/// detection.
+package func runsTests(arguments: [String], environment: [String: String]) -> Bool {
+  ProcessContext.runsTests(arguments: arguments) { environment[$0] }
+}

@@ -1,0 +1,89 @@
+import Inject
+import Testing
+
+/// A strict test reports every override it gave that no consumer resolved through.
+///
+/// A trait's, a `withOverride`'s or an `override(with:)` in the test world. Each test runs a
+/// strict world of its own through the package API that the trait uses, and collects the
+/// reports.
+@Suite @MainActor struct UnusedOverrideTests {
+  @Test func anOverrideNothingResolvedIsReportedWithWhereItWasGiven() async {
+    let graph = Graph()
+    let (untested, unused) = await strictTest {
+      graph.api.withOverride(MockAPI("used"), fileID: "Tests/ScreenTests.swift", line: 4) {
+        _ = Screen(graph).repository
+      }
+      graph.session.withOverride(Session(api: MockAPI("never")), fileID: "Tests/ScreenTests.swift", line: 9) {}
+    }
+    #expect(
+      untested.map(\.injection) == [
+        "Injection<Repository> (InjectTests/Graph.swift:52)", "Injection<Session> (InjectTests/Graph.swift:50)",
+      ],
+      "the levels with neither a test value nor an override, not the api")
+    #expect(unused.map(\.location) == [CodeLocation(fileID: "Tests/ScreenTests.swift", line: 9)])
+    #expect(
+      unused.first?.description
+        == "Injection<Session> (InjectTests/Graph.swift:50): the override given at Tests/ScreenTests.swift:9 "
+        + "overrides something the test never resolved: is the test overriding the wrong dependency? (An override "
+        + "given after a .singleton that depends on it was resolved in the test comes too late for that singleton.)")
+  }
+
+  @Test func anOverrideResolvedOnlyByAChildTaskIsUsed() async {
+    let (injection, _) = makeInjection(.singleton)
+    let (_, unused) = await strictTest {
+      await injection.withOverride(ServiceImplementation("scoped")) {
+        async let name = MainActor.run { Consumer(injection).service.name }
+        #expect(await name == "scoped")
+      }
+    }
+    #expect(unused.isEmpty)
+  }
+
+  @Test func anOverrideOfTheDependencyOfASingletonResolvedBeforeItIsReported() async {
+    let graph = Graph()
+    let (_, unused) = await strictTest {
+      _ = Screen(graph).repository
+      graph.api.override(with: MockAPI("too late"), fileID: "Tests/ScreenTests.swift", line: 20)
+      #expect(Screen(graph).repository.api.name == "live", "the test's singleton was built before")
+    }
+    #expect(unused.map(\.location) == [CodeLocation(fileID: "Tests/ScreenTests.swift", line: 20)])
+  }
+
+  @Test func aPushInTheTestWorldIsReportedUnlessResolved() async {
+    let (injection, _) = makeInjection(.singleton)
+    let (_, unused) = await strictTest {
+      injection.override(with: ServiceImplementation("resolved"), fileID: "Tests/Setup.swift", line: 1)
+      _ = Consumer(injection).service
+      injection.override(with: ServiceImplementation("never"), fileID: "Tests/Setup.swift", line: 2)
+      injection.rollbackOverride()
+      injection.rollbackOverride()
+    }
+    #expect(unused.map(\.location) == [CodeLocation(fileID: "Tests/Setup.swift", line: 2)])
+  }
+
+  @Test func aDecoratedOverrideIsUsedThroughItsDecorator() async {
+    let (injection, _) = makeInjection(.onDemand)
+    let (_, unused) = await strictTest {
+      injection.withOverride(ServiceImplementation("mock")) {
+        injection.withOverride({ ServiceImplementation("decorated(\($0.name))") }) {
+          #expect(Consumer(injection).service.name == "decorated(mock)")
+        }
+      }
+    }
+    #expect(unused.isEmpty)
+  }
+}
+
+/// Runs `body` in a strict test world, as `.isolatedInjections(strict: true)` does; returns the
+/// untested resolutions and the unused overrides it reported.
+@MainActor
+private func strictTest(
+  _ body: () async -> Void
+) async -> (untested: [UntestedResolution], unused: [UnusedOverride]) {
+  var untested: [UntestedResolution] = []
+  var unused: [UnusedOverride] = []
+  await withIsolatedInjections(
+    reportingLeaks: nil, reportingUntested: { untested.append($0) }, reportingUnused: { unused.append($0) },
+    operation: body)
+  return (untested, unused)
+}
