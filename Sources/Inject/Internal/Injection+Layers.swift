@@ -92,6 +92,7 @@ extension Injection {
     if world == nil {
       RollbackLog.noteStore(in: slot)
     }
+    slot.registerOnce(self, layer, strategy: strategy, in: world)
     Telemetry.record(.built(layer.origin), self, at: location)
     if strategy == .shared && keeping == .strongly {
       Telemetry.record(.keptStrongly(layer.origin), self, at: location)

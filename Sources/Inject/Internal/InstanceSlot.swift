@@ -155,6 +155,9 @@ struct InstanceSlotContents {
   /// Whether ``RollbackLog`` lists this slot.
   @usableFromInline
   var isLogged = false
+  /// Whether ``StoredInstances`` or the slot's world lists this slot, for the graph.
+  @usableFromInline
+  var isRegistered = false
 
   @inlinable
   init() {}

@@ -59,6 +59,8 @@ final class World {
     /// forgotten by every world (``forget(_:)``) while it is still alive, so an identifier is
     /// never reused for another layer while its slot is here.
     var slots: [ObjectIdentifier: AnyObject] = [:]
+    /// The slots that stored here, for the graph; held weakly, see ``StoredInstances``.
+    var registered: [StoredEntry] = []
   }
 
   /// A world inside the current task's world, overriding `injection` with `layer`.
@@ -118,6 +120,20 @@ final class World {
     contents.access { $0.slots[key] = slot }
     return slot
   }
+
+  /// Lists a slot of this world that stored, for the graph.
+  func register(_ entry: StoredEntry) {
+    contents.access { contents in
+      contents.registered.append(entry)
+      // Bounded: the entries of slots that were forgotten are removed as the list grows.
+      if contents.registered.count >= 2 * contents.slots.count + 16 {
+        contents.registered.removeAll { $0.slot == nil }
+      }
+    }
+  }
+
+  /// The slots of this world that stored, listed by ``register(_:)``.
+  var registered: [StoredEntry] { contents.access { $0.registered } }
 
   /// How many slots this world keeps.
   var slotCount: Int { contents.access { $0.slots.count } }
