@@ -121,6 +121,30 @@ import Observation
     }
   }
 
+  @Test func followingReferencesReachesConsumersInCollectionsOptionalsAndObjects() {
+    withIsolatedInjections {
+      let (injection, _) = makeInjection(.shared)
+      var gone: Leaf? = Leaf()
+      let held = Consumer(injection)
+      let app = App(
+        screens: [Consumer(injection), Consumer(injection)], modal: Consumer(injection),
+        byName: ["settings": Consumer(injection)], parent: gone.unsafelyUnwrapped)
+      app.owner = Plain(held: held)
+      let elsewhere = Consumer(injection)
+      app.unheld = elsewhere
+      gone = nil
+      _ = app.screens[0].service
+
+      let walked = InjectionGraph.capture(roots: [app], followingReferences: true)
+      #expect(walked.nodes.filter { $0.kind == .consumer }.count == 5)
+      #expect(walked.edges.filter(\.isResolved).count == 1)
+      #expect(walked.edges.count == 5)
+      let unfollowed = InjectionGraph.capture(roots: [app])
+      #expect(unfollowed.nodes.map(\.kind) == [.root, .injection])
+      withExtendedLifetime(elsewhere) {}
+    }
+  }
+
   @Test func aChainOfAnyDepthIsWalkedWithoutRecursion() {
     withIsolatedInjections {
       let injection = Injection<Link>(strategy: .onDemand, instance: Link(nil))
@@ -243,6 +267,33 @@ final class Observed {
   }
 }
 #endif
+
+/// An app's root: consumers in an array, an optional, a dictionary and a plain object, and
+/// references the walk must not follow.
+final class App {
+  let screens: [Consumer<any Service>]
+  let modal: Consumer<any Service>?
+  let byName: [String: Consumer<any Service>]
+  var owner: Plain?
+  unowned let parent: Leaf
+  weak var unheld: Consumer<any Service>?
+
+  init(
+    screens: [Consumer<any Service>], modal: Consumer<any Service>?, byName: [String: Consumer<any Service>],
+    parent: Leaf
+  ) {
+    self.screens = screens
+    self.modal = modal
+    self.byName = byName
+    self.parent = parent
+  }
+}
+
+/// An object that declares no `@Instance` property and holds a consumer.
+final class Plain {
+  let held: Consumer<any Service>
+  init(held: Consumer<any Service>) { self.held = held }
+}
 
 final class Child {
   unowned let parent: Leaf

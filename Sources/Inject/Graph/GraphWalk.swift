@@ -1,9 +1,11 @@
-/// The walk behind ``InjectionGraph/capture(roots:)``: from the instances a world keeps and the
+/// The walk behind ``InjectionGraph/capture(roots:followingReferences:)``: from the instances a world keeps and the
 /// roots, along resolved `@Instance` properties, with an explicit stack and a visited set.
 @MainActor
 struct GraphWalk {
   /// The world walked (`nil`: the global world).
   private let world: World?
+  /// Whether the walk follows ordinary strong references to reach more consumers.
+  private let followsReferences: Bool
   private var nodes: [InjectionGraph.Node] = []
   private var edges: [InjectionGraph.Edge] = []
   /// The index in `edges` of each edge, by its ends and its property's location.
@@ -29,7 +31,9 @@ struct GraphWalk {
   /// An instance met: an object or a value, standing in the picture as its node.
   private struct Walked {
     let value: Any
-    let node: Int
+    /// Its node; `nil` for an object reached by following references that declares no
+    /// `@Instance` property.
+    let node: Int?
     /// Whether its world keeps it strongly: a `.singleton`, or a `.shared` value.
     let isKept: Bool
     /// Whether a `.shared` layer built it and its world holds it weakly.
@@ -42,8 +46,9 @@ struct GraphWalk {
     let edge: Int
   }
 
-  init(world: World?) {
+  init(world: World?, followingReferences: Bool) {
     self.world = world
+    self.followsReferences = followingReferences
   }
 
   /// The graph walked.
@@ -81,9 +86,13 @@ struct GraphWalk {
   /// Reads the `@Instance` properties of instance `index`, and meets what they hold.
   private mutating func walk(_ index: Int) {
     let holder = instances[index]
+    if followsReferences {
+      follow(from: holder.value)
+    }
+    guard let node = holder.node else { return }
     for (name, field) in FieldLayout.read(holder.value) {
-      let target = node(for: field.injection)
-      let edge = self.edge(from: holder.node, to: target, property: name, location: field.location)
+      let target = self.node(for: field.injection)
+      let edge = self.edge(from: node, to: target, property: name, location: field.location)
       guard let value = field.value else { continue }
       edges[edge].isResolved = true
       nodes[target].isResolved = true
@@ -92,9 +101,30 @@ struct GraphWalk {
     }
   }
 
+  /// Meets the objects that `value` holds through ordinary strong references (its fields,
+  /// collections, optionals, the structs it nests), with a stack rather than recursion; those
+  /// that declare `@Instance` properties become consumer nodes.
+  private mutating func follow(from value: Any) {
+    var pending = StrongFields.values(in: value)
+    while let next = pending.popLast() {
+      let boxed = next
+      guard type(of: boxed) is AnyClass else {
+        pending += StrongFields.values(in: boxed)
+        continue
+      }
+      let object = boxed as AnyObject
+      guard visited[ObjectIdentifier(object)] == nil else { continue }
+      let type: any AnyObject.Type = type(of: object)
+      let node =
+        FieldLayout.of(type).fields.isEmpty ? nil : addNode(kind: .consumer, type: "\(type)", isResolved: true)
+      _ = instance(object, key: nil, node: node, isKept: false, isShared: false)
+    }
+  }
+
   /// The index of `value` in `instances`, added if it is new: an object by its identity, a
   /// value by `key` (the storage that holds it), or always new without a key.
-  private mutating func instance(_ value: Any, key: ObjectIdentifier?, node: Int, isKept: Bool, isShared: Bool) -> Int {
+  private mutating func instance(_ value: Any, key: ObjectIdentifier?, node: Int?, isKept: Bool, isShared: Bool) -> Int
+  {
     let boxed = value
     let identity = type(of: boxed) is AnyClass ? ObjectIdentifier(boxed as AnyObject) : key
     if let identity, let index = visited[identity] {
@@ -286,8 +316,8 @@ struct GraphWalk {
       let edge = edges[links[link].edge]
       return "holds \(describe(edge.to)) through `\(edge.property)` at \(edge.location)"
     }
-    let chain = describe(instances[links[first].from].node) + " " + steps.joined(separator: ", which ")
-    let held = describe(instances[links[last].to].node)
+    let chain = describe(edges[links[first].edge].from) + " " + steps.joined(separator: ", which ")
+    let held = describe(edges[links[last].edge].to)
     let message =
       switch kind {
       case .captiveDependency:
@@ -308,7 +338,7 @@ struct GraphWalk {
   /// root's type.
   private func describe(_ node: Int) -> String {
     let node = nodes[node]
-    guard node.kind == .injection else { return "\(node.type) (a root)" }
+    guard node.kind == .injection else { return "\(node.type) (a \(node.kind))" }
     let strategy = node.strategy.map { ".\($0), " } ?? ""
     return "Injection<\(node.type)> (\(strategy)published at \(node.publishedAt ?? "?"))"
   }

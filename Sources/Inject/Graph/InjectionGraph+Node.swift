@@ -12,25 +12,30 @@ extension InjectionGraph {
       /// An injection, standing for the instance it built in the world (or for every instance,
       /// under `.onDemand`).
       case injection
-      /// An object or value given to ``InjectionGraph/capture(roots:)``.
+      /// An object or value given to ``InjectionGraph/capture(roots:followingReferences:)``.
       case root
+      /// An object that declares `@Instance` properties, reached by following ordinary
+      /// references (`followingReferences: true`).
+      case consumer
     }
 
     /// The node's index in ``InjectionGraph/nodes``, which edges name.
     public var id: Int
     /// Whether it is an injection or a root.
     public var kind: Kind
-    /// The injection's type parameter, such as `any UserRepository`, or the root's type.
+    /// The injection's type parameter, such as `any UserRepository`, or the object's type.
     public var type: String
     /// The strategy of the layer that built the instance (an override may change the
-    /// published one), or the strategy that applies now if none is stored; `nil` for a root.
+    /// published one), or the strategy that applies now if none is stored; `nil` for a root
+    /// or a consumer.
     public var strategy: Strategy?
-    /// Where the injection was published; `nil` for a root.
+    /// Where the injection was published; `nil` for a root or a consumer.
     public var publishedAt: String?
     /// The layer that built the instance, such as "the published layer" or "the test value";
-    /// `nil` for a root, or for an injection that built nothing this walk could see.
+    /// `nil` for a root or a consumer, or for an injection that built nothing this walk could see.
     public var builtBy: String?
-    /// Whether the injection holds an instance or a consumer resolved it; `true` for a root.
+    /// Whether the injection holds an instance or a consumer resolved it; `true` for a root
+    /// or a consumer.
     public var isResolved: Bool
   }
 

@@ -57,6 +57,11 @@ public struct InjectionGraph: Sendable, Hashable, Codable {
   /// but `@Instance` properties, so a user's object with a dangling `unowned` field is safe to
   /// walk, and it uses no recursion, so a graph of any depth is safe too.
   ///
+  /// With `followingReferences`, it also follows ordinary strong references (stored
+  /// properties, collections, optionals, enums' payloads) to reach more consumers: objects that
+  /// declare `@Instance` properties become nodes of kind ``Node/Kind/consumer``. It never reads
+  /// a `weak` or `unowned` property. Verdicts still rest on `@Instance` edges alone.
+  ///
   /// ```swift
   /// @Test(.isolatedInjections) func screenGraphHasNoLifetimeBug() async {
   ///   let model = ProfileModel(userID: 42)
@@ -65,12 +70,15 @@ public struct InjectionGraph: Sendable, Hashable, Codable {
   /// }
   /// ```
   ///
-  /// - Parameter roots: Objects or values that no injection built and that hold `@Instance`
-  ///   properties: view models, screens, a whole app's root objects.
+  /// - Parameters:
+  ///   - roots: Objects or values that no injection built and that hold `@Instance`
+  ///     properties: view models, screens, a whole app's root objects.
+  ///   - followingReferences: Whether to follow ordinary strong references, not only
+  ///     `@Instance` properties, to reach more consumers.
   /// - Returns: The graph, with its problems.
   @MainActor
-  public static func capture(roots: [Any] = []) -> InjectionGraph {
-    var walk = GraphWalk(world: World.current)
+  public static func capture(roots: [Any] = [], followingReferences: Bool = false) -> InjectionGraph {
+    var walk = GraphWalk(world: World.current, followingReferences: followingReferences)
     walk.run(roots: roots)
     return walk.graph
   }

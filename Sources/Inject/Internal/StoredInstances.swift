@@ -1,4 +1,4 @@
-/// The slots that stored an instance, listed once each, so that ``InjectionGraph/capture(roots:)``
+/// The slots that stored an instance, listed once each, so that ``InjectionGraph/capture(roots:followingReferences:)``
 /// can start from every `.singleton` and `.shared` instance a world keeps.
 ///
 /// Resolution lists a slot from the general path's `build`, the first time the slot stores: every
