@@ -45,6 +45,18 @@ import Observation
     }
   }
 
+  @Test func aStructBehindAnExistentialHoldingASharedInstanceIsACaptiveDependency() {
+    withIsolatedInjections {
+      let session = Injection<Leaf>(strategy: .shared, instance: Leaf())
+      let client = Injection<any Client>(strategy: .singleton, instance: StructClient(session))
+      let screen = Consumer(client)
+      _ = screen.service.session
+      let graph = withExtendedLifetime(screen) { InjectionGraph.capture() }
+      #expect(graph.errors.map(\.kind) == [.captiveDependency])
+      #expect(graph.errors.first?.message.contains("Injection<Client> (.singleton") == true)
+    }
+  }
+
   @Test func sharedInstancesHeldByAReleasedConsumerAreNoProblem() {
     withIsolatedInjections {
       let screen = screenWithCache(.shared)
@@ -223,6 +235,20 @@ final class Link {
   init(_ injection: Injection<Link>?) {
     // A chain's links are assigned, never resolved.
     _next = Instance(injection ?? Injection<Link>(strategy: .onDemand, instance: Link(nil)))
+  }
+}
+
+/// A dependency whose implementation is a struct, consumed through an existential.
+@MainActor
+protocol Client {
+  var session: Leaf { get }
+}
+
+struct StructClient: Client {
+  @Instance var session: Leaf
+
+  init(_ injection: Injection<Leaf>) {
+    _session = Instance(injection)
   }
 }
 

@@ -69,15 +69,18 @@ struct FieldLayout {
         layout.read(at: UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()))
       }
     }
-    // `V` is the value's dynamic type: passing an `Any` to a generic parameter opens it.
-    return readValue(boxed)
+    let dynamicType: any Any.Type = type(of: boxed)
+    return readValue(boxed, as: dynamicType)
   }
 
-  /// Reads the `@Instance` properties of a value of type `V`.
-  private static func readValue<V>(_ value: V) -> [(name: String, value: InstanceFieldValue)] {
+  /// Reads the `@Instance` properties of `value`, a `V`.
+  ///
+  /// `V` is opened from the dynamic type, not from the `Any`: an `Any` made from an
+  /// existential in generic code holds the existential, whose fields are not the value's.
+  private static func readValue<V>(_ value: Any, as _: V.Type) -> [(name: String, value: InstanceFieldValue)] {
     let layout = of(V.self)
-    guard !layout.fields.isEmpty else { return [] }
-    return withUnsafePointer(to: value) { layout.read(at: UnsafeRawPointer($0)) }
+    guard !layout.fields.isEmpty, let typed = value as? V else { return [] }
+    return withUnsafePointer(to: typed) { layout.read(at: UnsafeRawPointer($0)) }
   }
 
   /// Reads the fields of an object or value at `address`, which the caller keeps alive.

@@ -61,7 +61,7 @@ extension StrongFields {
   /// payload of an optional or an enum, the elements of a tuple. It reads nothing else.
   static func values(in value: Any) -> [Any] {
     let boxed = value
-    let type = type(of: boxed)
+    let type: any Any.Type = type(of: boxed)
     if type is AnyClass {
       let object = boxed as AnyObject
       let fields = of(Swift.type(of: object))
@@ -75,17 +75,18 @@ extension StrongFields {
       return container.graphElements
     }
     switch _MetadataKind(rawValue: metadataKind(type)) {
-    case .struct?: return valuesOfStruct(boxed)
+    case .struct?: return valuesOfStruct(boxed, as: type)
     case .enum?, .tuple?: return Mirror(reflecting: boxed).children.map(\.value)
     default: return []
     }
   }
 
-  /// The strong fields of a struct of type `V`.
-  private static func valuesOfStruct<V>(_ value: V) -> [Any] {
+  /// The strong fields of `value`, a struct of type `V` (its dynamic type; see
+  /// ``FieldLayout``).
+  private static func valuesOfStruct<V>(_ value: Any, as _: V.Type) -> [Any] {
     let fields = of(V.self)
-    guard !fields.fields.isEmpty else { return [] }
-    return withUnsafePointer(to: value) { fields.values(at: UnsafeRawPointer($0)) }
+    guard !fields.fields.isEmpty, let typed = value as? V else { return [] }
+    return withUnsafePointer(to: typed) { fields.values(at: UnsafeRawPointer($0)) }
   }
 }
 
