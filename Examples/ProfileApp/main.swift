@@ -7,7 +7,7 @@ import ProfileKit
 // `MOCK_API=1` in the environment; an Xcode preview gets the preview client.
 
 if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), CommandLine.arguments.contains("--graph") {
-  // The app's dependency graph, as the README shows it (scripts/check-readme-graph): a screen
+  // The app's dependency graph, as the README shows it (scripts/check-graph-pictures): a screen
   // loaded, with its model as the root that no injection built.
   let profile = ProfileView(model: ProfileModel(userID: 1))
   await profile.model.load()

@@ -317,12 +317,12 @@ struct GraphWalk {
       return "holds \(describe(edge.to)) through `\(edge.property)` at \(edge.location)"
     }
     let chain = describe(edges[links[first].edge].from) + " " + steps.joined(separator: ", which ")
-    let held = describe(edges[links[last].edge].to)
+    let held = "Injection<\(nodes[edges[links[last].edge].to].type)>"
     let message =
       switch kind {
       case .captiveDependency:
         "Captive dependency: \(chain). The holder is kept for the life of its world, so the .shared "
-          + "\(held) is never released: a .singleton in disguise. To fix this, publish it with .singleton "
+          + "instance of \(held) is never released: a .singleton in disguise. To fix this, publish it with .singleton "
           + "if it should live that long, or give the holder a shorter lifetime (.shared or .onDemand), "
           + "or resolve the .shared instance only in a consumer that is released."
       case .referenceCycle:
