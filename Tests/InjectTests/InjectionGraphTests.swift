@@ -98,6 +98,21 @@ import Observation
     }
   }
 
+  @Test func theGlobalWorldShowsTheStrategyOfTheOverrideThatBuiltTheInstance() {
+    let (injection, _) = makeInjection(.shared)
+    injection.override(with: ServiceImplementation("override"), strategy: .singleton)
+    defer { injection.rollbackOverride() }
+    let consumer = Consumer(injection)
+    _ = consumer.service
+    // Other tests run beside this one in the global world: only this test's injection is checked.
+    let graph = InjectionGraph.capture(roots: [consumer])
+    let edge = graph.edges.first { $0.from == 0 }
+    let node = edge.map { graph.nodes[$0.to] }
+    #expect(node?.strategy == .singleton)
+    #expect(node?.builtBy == "override layer 1")
+    #expect(node?.isResolved == true)
+  }
+
   @Test func walkFindsPropertiesOfSuperclassesNestedStructsAndObservableClasses() throws {
     try withIsolatedInjections {
       let (injection, _) = makeInjection(.onDemand)

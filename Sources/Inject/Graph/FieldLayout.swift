@@ -41,9 +41,11 @@ struct FieldLayout {
     var fields: [Field] = []
     var pending: [(type: any Any.Type, offset: Int, prefix: String)] = [(type, 0, "")]
     while let (type, base, prefix) = pending.popLast() {
-      // NB: `.classType` spelled by its raw value: the standard library declares it a `static
-      // var`, which strict concurrency rejects.
-      let options = _EachFieldOptions(rawValue: type is AnyClass ? 1 : 0)
+      // NB: `.classType` (1) and `.ignoreUnknown` (2) spelled by their raw values: the standard
+      // library declares them `static var`s, which strict concurrency rejects. Without
+      // `.ignoreUnknown`, a field that cannot be introspected would end the enumeration, and hide
+      // the `@Instance` fields after it.
+      let options = _EachFieldOptions(rawValue: type is AnyClass ? 3 : 2)
       _forEachField(of: type, options: options) { name, offset, fieldType, kind in
         let name = String(cString: name)
         if let instanceType = fieldType as? any InstanceField.Type {
