@@ -101,7 +101,6 @@ import Observation
   @Test func theGlobalWorldShowsTheStrategyOfTheOverrideThatBuiltTheInstance() {
     let (injection, _) = makeInjection(.shared)
     injection.override(with: ServiceImplementation("override"), strategy: .singleton)
-    defer { injection.rollbackOverride() }
     let consumer = Consumer(injection)
     _ = consumer.service
     // Other tests run beside this one in the global world: only this test's injection is checked.
@@ -111,6 +110,14 @@ import Observation
     #expect(node?.strategy == .singleton)
     #expect(node?.builtBy == "override layer 1")
     #expect(node?.isResolved == true)
+
+    // Rolled back, the override's slot is forgotten: the consumer still holds its instance, but
+    // no layer of the injection stores one.
+    injection.rollbackOverride()
+    let after = InjectionGraph.capture(roots: [consumer])
+    let target = after.edges.first { $0.from == 0 }.map { after.nodes[$0.to] }
+    #expect(target?.builtBy == nil)
+    #expect(target?.strategy == .shared)
   }
 
   @Test func walkFindsPropertiesOfSuperclassesNestedStructsAndObservableClasses() throws {

@@ -12,7 +12,13 @@ struct GraphWalk {
   private var edgeIndex: [EdgeKey: Int] = [:]
   /// The node of each injection met, by its identity.
   private var injectionNodes: [ObjectIdentifier: Int] = [:]
-  /// The injections met, kept alive for the walk so that their identities stay theirs.
+  /// The injections met through edges, kept alive for the walk so that their identities stay
+  /// theirs.
+  ///
+  /// A listed slot's entry names its injection by identity only: it leaves when the
+  /// injection is released on the main actor, or, released elsewhere, in the main-actor task
+  /// that releases its layers; until then a new injection at the same address would share its
+  /// node, a glitch of the picture and nothing worse.
   private var injections: [any GraphInjection] = []
   /// Every instance met: objects once each, values once per storage that holds them.
   private var instances: [Walked] = []
@@ -61,8 +67,9 @@ struct GraphWalk {
       _ = instance(root, key: nil, node: node, isKept: false, isShared: false)
     }
     for entry in StoredInstances.entries(in: world) {
-      guard let injection = entry.injection, let stored = entry.slot?.graphInstance else { continue }
-      let node = node(for: injection)
+      guard let stored = entry.slot.graphInstance else { continue }
+      let node = node(
+        key: entry.injection, type: "\(entry.type)", publishedAt: entry.publishedAt, strategy: entry.strategy)
       nodes[node].strategy = entry.strategy
       nodes[node].builtBy = entry.origin.description
       nodes[node].isResolved = true
@@ -144,9 +151,24 @@ struct GraphWalk {
       return node
     }
     injections.append(injection)
-    let node = addNode(kind: .injection, type: injection.typeName, isResolved: false)
-    nodes[node].strategy = injection.configuration(in: world).strategy
-    nodes[node].publishedAt = injection.publishedAt.description
+    return node(
+      key: key, type: injection.typeName, publishedAt: injection.publishedAt,
+      strategy: injection.configuration(in: world).strategy)
+  }
+
+  /// The node of the injection `key`, added with `type`, `publishedAt` and `strategy` if it is
+  /// new.
+  private mutating func node(
+    key: ObjectIdentifier, type: String, publishedAt: CodeLocation, strategy: Strategy
+  )
+    -> Int
+  {
+    if let node = injectionNodes[key] {
+      return node
+    }
+    let node = addNode(kind: .injection, type: type, isResolved: false)
+    nodes[node].strategy = strategy
+    nodes[node].publishedAt = publishedAt.description
     injectionNodes[key] = node
     return node
   }

@@ -59,7 +59,8 @@ final class World {
     /// forgotten by every world (``forget(_:)``) while it is still alive, so an identifier is
     /// never reused for another layer while its slot is here.
     var slots: [ObjectIdentifier: AnyObject] = [:]
-    /// The slots that stored here, for the graph; held weakly, see ``StoredInstances``.
+    /// The slots that stored here, for the graph, in the order they first stored; each leaves
+    /// with its slot (``forget(_:)``).
     var registered: [StoredEntry] = []
   }
 
@@ -123,13 +124,7 @@ final class World {
 
   /// Lists a slot of this world that stored, for the graph.
   func register(_ entry: StoredEntry) {
-    contents.access { contents in
-      contents.registered.append(entry)
-      // Bounded: the entries of slots that were forgotten are removed as the list grows.
-      if contents.registered.count >= 2 * contents.slots.count + 16 {
-        contents.registered.removeAll { $0.slot == nil }
-      }
-    }
+    contents.access { $0.registered.append(entry) }
   }
 
   /// The slots of this world that stored, listed by ``register(_:)``.
@@ -146,6 +141,8 @@ final class World {
   /// instances' `deinit` may resolve or push).
   static func forget(_ layers: [ObjectIdentifier]) -> [AnyObject] {
     var forgotten: [AnyObject] = []
+    let identifiers = Set(layers)
+    StoredInstances.forget(identifiers)
     for world in alive.values.compactMap(\.world) {
       world.contents.access { contents in
         for layer in layers {
@@ -153,6 +150,7 @@ final class World {
             forgotten.append(slot)
           }
         }
+        contents.registered.removeAll { identifiers.contains($0.layer) }
       }
     }
     return forgotten
