@@ -281,16 +281,17 @@ struct GraphWalk {
     }
     for members in components {
       let inside = Set(members)
-      let cycleLinks = links.indices.filter { inside.contains(links[$0].from) && inside.contains(links[$0].to) }
-      guard !cycleLinks.isEmpty, let start = members.first(where: { instances[$0].isShared }),
+      // One member is a cycle only if it holds itself.
+      let isCycle = members.count > 1 || (outgoing[members[0]] ?? []).contains { links[$0].to == members[0] }
+      guard isCycle, let start = members.first(where: { instances[$0].isShared }),
         !members.contains(where: { instances[$0].isKept })
       else { continue }
-      report(.referenceCycle, path: cycle(from: start, through: cycleLinks, outgoing: outgoing, inside: inside))
+      report(.referenceCycle, path: cycle(from: start, outgoing: outgoing, inside: inside))
     }
   }
 
   /// A shortest cycle of links from `start` back to it, inside a strongly connected component.
-  private func cycle(from start: Int, through _: [Int], outgoing: [Int: [Int]], inside: Set<Int>) -> [Int] {
+  private func cycle(from start: Int, outgoing: [Int: [Int]], inside: Set<Int>) -> [Int] {
     var reachedBy: [Int: Int] = [:]
     var queue = [start]
     var next = 0
