@@ -1,3 +1,4 @@
+import Inject
 import ProfileFeature
 import ProfileKit
 
@@ -5,7 +6,13 @@ import ProfileKit
 // with `-mock-api` (`swift run ProfileApp -mock-api`, or a UI test's launch arguments) or with
 // `MOCK_API=1` in the environment; an Xcode preview gets the preview client.
 
-if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), CommandLine.arguments.contains("--graph") {
+  // The app's dependency graph, as the README shows it (scripts/check-graph-pictures): a screen
+  // loaded, with its model as the root that no injection built.
+  let profile = ProfileView(model: ProfileModel(userID: 1))
+  await profile.model.load()
+  print(InjectionGraph.capture(roots: [profile.model]).mermaid)
+} else if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
   // A SwiftUI app would put these screens in a window; this one prints their bodies.
   let profile = ProfileView(model: ProfileModel(userID: 1))
   print(profile.body)

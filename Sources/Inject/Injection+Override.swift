@@ -77,7 +77,9 @@ extension Injection {
   ///   - line: Where the override is pushed; recorded for diagnostics.
   public func override(with other: Injection<T>, fileID: StaticString = #fileID, line: UInt = #line) {
     let location = CodeLocation(fileID: fileID, line: line)
-    push(at: location) { layer(delegatingTo: other, in: $0.world, location, $0.origin, pushEpoch: $0.epoch) }
+    push(at: location) {
+      layer(delegatingTo: other, in: $0.world, seesScopes: false, location, $0.origin, pushEpoch: $0.epoch)
+    }
   }
 
   /// Pops the most recent override, restoring the layer beneath it.
@@ -105,16 +107,16 @@ extension Injection {
     rollback(leaving: { _ in 0 }, at: CodeLocation(fileID: fileID, line: line))
   }
 
-  /// The number of overrides on the stack that ``override(with:strategy:fileID:line:)-9v4ye``
-  /// pushes onto here: the current test's, in a test world, else the global one.
+  /// The number of overrides on the stack that `override(with:)` pushes onto here: the current
+  /// test's, in a test world, else the global one.
   public var overrideCount: Int {
     World.current?.testOverrides?.depth(of: self) ?? overrides.count
   }
 
   /// Where a push goes, and what its layer is made with.
   private struct Push {
-    /// The world whose configuration the layer joins, for the loop check: the current one for
-    /// a test's stack, `nil` for the global stack.
+    /// The world whose test's stack the layer joins, for the loop check, or `nil` for the
+    /// global stack.
     let world: World?
     /// Which layer it is, as telemetry names it.
     let origin: InjectionEvent.Layer

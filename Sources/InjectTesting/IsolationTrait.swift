@@ -17,17 +17,20 @@ public import Testing
 /// }
 /// ```
 ///
-/// It is a test world: injections resolve their published test value by default. Two checks
+/// It is a test world: injections resolve their published test value by default. Three checks
 /// are opt-in:
 /// - `strict: true` records an issue for every injection the test resolves that has neither a
 ///   test value nor an override in the test, so that no test reaches a live network or
 ///   database by accident;
 /// - `reportingLeaks: true` records an issue for every object built in the test's world that is
 ///   still alive after the test: something outside the test holds it, such as a global or a
-///   task that outlived the test.
+///   task that outlived the test;
+/// - `checkingGraph: true` records an issue for every lifetime bug in the graph that the test's
+///   world holds when the test ends (``expectNoLifetimeProblems(roots:followingReferences:sourceLocation:)``).
 public struct IsolationTrait: TestTrait, SuiteTrait, TestScoping {
   let reportsLeaks: Bool
   let isStrict: Bool
+  var checksGraph = false
 
   /// On a suite, each test gets its own world.
   public var isRecursive: Bool { true }
@@ -41,7 +44,13 @@ public struct IsolationTrait: TestTrait, SuiteTrait, TestScoping {
     try await scopingEachTestCase(testCase, function) { function in
       try await withIsolatedInjections(
         reportingLeaks: reportsLeaks ? reportLeaks : nil, reportingUntested: isStrict ? reportUntested : nil,
-        reportingUnused: isStrict ? reportUnused : nil, operation: function)
+        reportingUnused: isStrict ? reportUnused : nil
+      ) { [checksGraph] in
+        try await function()
+        if checksGraph {
+          await expectNoLifetimeProblems(sourceLocation: test.sourceLocation)
+        }
+      }
     }
   }
 }
@@ -80,7 +89,7 @@ extension Trait where Self == IsolationTrait {
   /// checks.
   ///
   /// ```swift
-  /// @Suite(.isolatedInjections(strict: true, reportingLeaks: true))
+  /// @Suite(.isolatedInjections(strict: true, reportingLeaks: true, checkingGraph: true))
   /// @MainActor struct CheckoutTests {
   ///   // …
   /// }
@@ -93,9 +102,14 @@ extension Trait where Self == IsolationTrait {
   ///   - reportingLeaks: Whether to record an issue, naming the injection and where it was
   ///     first resolved, for every object built in the test's world that is still alive once
   ///     the test has ended and its world is released.
+  ///   - checkingGraph: Whether to record an issue for every lifetime bug (a captive `.shared`
+  ///     instance, a reference cycle of `.shared` instances) in the graph that the test's world
+  ///     holds when the test ends, naming the path with types and locations.
   /// - Returns: A trait that runs each test it applies to in its own world.
-  public static func isolatedInjections(strict: Bool = false, reportingLeaks: Bool = false) -> Self {
-    Self(reportsLeaks: reportingLeaks, isStrict: strict)
+  public static func isolatedInjections(
+    strict: Bool = false, reportingLeaks: Bool = false, checkingGraph: Bool = false
+  ) -> Self {
+    Self(reportsLeaks: reportingLeaks, isStrict: strict, checksGraph: checkingGraph)
   }
 }
 

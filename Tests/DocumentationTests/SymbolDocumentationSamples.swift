@@ -163,7 +163,7 @@ extension IsolatedInjectionsSamples {
   }
 }
 
-@Suite(.isolatedInjections(strict: true, reportingLeaks: true))
+@Suite(.isolatedInjections(strict: true, reportingLeaks: true, checkingGraph: true))
 @MainActor struct CheckoutTests {
   @Test func resolvesTheClientsTestValue() async throws {
     #expect(try await UserSearchModel().apiClient.fetchUser(id: User.sample.id) == .sample)

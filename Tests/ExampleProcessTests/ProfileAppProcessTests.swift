@@ -28,6 +28,12 @@ import Testing
         == screens(showing: "Preview User: Served by the preview client."))
   }
 
+  @Test func theGraphArgumentPrintsTheDependencyGraph() throws {
+    let graph = try launch(arguments: ["--graph"])
+    #expect(graph.hasPrefix("graph TD\n  n0([\"ProfileModel\"])\n"))
+    #expect(graph.contains("n1 -->|\"apiClient<br/>ProfileKit/LiveUserRepository.swift:"))
+  }
+
   @Test func theLaunchOverrideWinsInAPreviewProcess() throws {
     #expect(
       try launch(arguments: ["-mock-api"], environment: ["XCODE_RUNNING_FOR_PREVIEWS": "1"])

@@ -14,12 +14,14 @@ extension Injection {
   }
 
   /// A layer that delegates to `other`, after checking that it closes no loop in `world` (`nil`:
-  /// the global configuration), where it will apply.
+  /// the global configuration), where it will apply: with the scopes' overrides for a scope's
+  /// layer, without them (`seesScopes` false) for a layer of the test's stack, which applies to
+  /// every world of the test.
   func layer(
-    delegatingTo other: Injection<T>, in world: World?, _ location: CodeLocation, _ origin: InjectionEvent.Layer,
-    pushEpoch: UInt64 = 0
+    delegatingTo other: Injection<T>, in world: World?, seesScopes: Bool = true, _ location: CodeLocation,
+    _ origin: InjectionEvent.Layer, pushEpoch: UInt64 = 0
   ) -> Layer<T> {
-    if let loop = loop(through: other, in: world) {
+    if let loop = loop(through: other, in: world, seesScopes: seesScopes) {
       fatalError(
         "Cannot override \(label) with \(other.label): it would resolve from itself "
           + "(\(loop.map(\.label).joined(separator: " → "))). To fix this, override with a "
@@ -81,12 +83,24 @@ extension Injection {
     }
     let slot = world?.slot(for: layer) ?? layer.slot
     // Not `slot.stored`: an `Optional<T>` costs a generic-metadata lookup here, where `T` is
-    // not specialized.
-    if slot.holdsInstance {
-      let stored = slot.instance
-      Telemetry.record(.returnedFromStorage(layer.origin), self, at: location)
-      return stored
+    // not specialized. The slot moves what it keeps into room on the stack, from one load of
+    // its weak reference: a `.shared` instance can be released by another thread at any time.
+    return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { room in
+      // A temporary allocation of capacity 1 has a base address.
+      let stored = room.baseAddress.unsafelyUnwrapped
+      if slot.load(into: stored) {
+        Telemetry.record(.returnedFromStorage(layer.origin), self, at: location)
+        return stored.move()
+      }
+      return buildAndStore(at: position, layer, strategy, in: slot, of: world, from: location)
     }
+  }
+
+  /// A new instance from `layer` at `position` in `world`, which `slot` keeps under `strategy`.
+  private func buildAndStore(
+    at position: LayerPosition, _ layer: Layer<T>, _ strategy: Strategy, in slot: InstanceSlot<T>, of world: World?,
+    from location: CodeLocation
+  ) -> T {
     let instance = newInstance(at: position, in: world, for: location)
     // Stored before the telemetry hears of it, so that a telemetry that resolves in `record`
     // finds it instead of building another.
@@ -94,6 +108,7 @@ extension Injection {
     let log = world.map { $0.testOverrides?.log } ?? RollbackLog.global
     let (keeping, replaced) = slot.store(instance, strategy: strategy, epoch: log?.epoch ?? 0)
     log?.noteStore(in: slot)
+    slot.registerOnce(self, layer, strategy: strategy, in: world)
     Telemetry.record(.built(layer.origin), self, at: location)
     if strategy == .shared && keeping == .strongly {
       Telemetry.record(.keptStrongly(layer.origin), self, at: location)
@@ -222,12 +237,14 @@ extension Injection {
   /// any.
   ///
   /// Walks iteratively, so long chains cannot overflow the stack.
-  private func loop(through other: Injection<T>, in world: World?) -> [Injection<T>]? {
+  private func loop(through other: Injection<T>, in world: World?, seesScopes: Bool) -> [Injection<T>]? {
     var chain: [Injection<T>] = [self]
     var visited: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
     var next = other
     while next !== self {
-      guard visited.insert(ObjectIdentifier(next)).inserted, let delegate = next.delegate(in: world) else {
+      guard visited.insert(ObjectIdentifier(next)).inserted,
+        let delegate = next.delegate(in: world, seesScopes: seesScopes)
+      else {
         return nil
       }
       chain.append(next)
@@ -236,9 +253,10 @@ extension Injection {
     return chain + [self]
   }
 
-  /// The injection that this one's configuration in `world` resolves through, if any.
-  private func delegate(in world: World?) -> Injection<T>? {
-    var position = top(in: world)
+  /// The injection that this one's configuration in `world`, with or without its scopes'
+  /// overrides, resolves through, if any.
+  private func delegate(in world: World?, seesScopes: Bool) -> Injection<T>? {
+    var position = seesScopes ? top(in: world) : topBeneathScopes(in: world)
     while true {
       switch layer(at: position, in: world).source {
       case .instance: return nil

@@ -47,12 +47,23 @@ final class InstanceSlot<T>: ManagedBuffer<InstanceSlotContents, Void> {
     access { $0.isKept || $0.shared != nil }
   }
 
-  /// The instance this slot keeps for every new consumer; only while ``holdsInstance``.
-  var instance: T {
+  /// Initializes `result` with the instance this slot keeps for every new consumer, if it has
+  /// one now; returns whether it had one.
+  ///
+  /// For the general path, which is not specialized for `T`: it needs no `Optional<T>`
+  /// metadata. It loads the weak reference once, so a shared instance that another thread
+  /// releases meanwhile is either taken alive or not at all.
+  func load(into result: UnsafeMutablePointer<T>) -> Bool {
     access { contents in
-      // `holdsInstance`: the bits are allocated, and hold a kept instance or a live shared one.
-      let instance = contents.bits.unsafelyUnwrapped.assumingMemoryBound(to: T.self)
-      return contents.isKept ? instance.pointee : Self.taking(contents.shared.unsafelyUnwrapped, from: instance)
+      guard let bits = contents.bits else { return false }
+      let instance = bits.assumingMemoryBound(to: T.self)
+      if contents.isKept {
+        result.initialize(to: instance.pointee)
+        return true
+      }
+      guard let object = contents.shared else { return false }
+      result.initialize(to: Self.taking(object, from: instance))
+      return true
     }
   }
 
@@ -155,6 +166,9 @@ struct InstanceSlotContents {
   /// Whether ``RollbackLog`` lists this slot.
   @usableFromInline
   var isLogged = false
+  /// Whether ``StoredInstances`` or the slot's world lists this slot, for the graph.
+  @usableFromInline
+  var isRegistered = false
 
   @inlinable
   init() {}

@@ -11,7 +11,20 @@ final class LeakWatch {
     let location: CodeLocation
   }
 
-  var built: [BuiltInstance] = []
+  /// The objects built, those released since the last pruning included.
+  private var built: [BuiltInstance] = []
+  /// When `built` grows to this size, the entries of released objects are removed, so that a
+  /// long test that builds and releases objects without end keeps a bounded list.
+  private var pruneAt = 64
+
+  /// Watches `object`, which `injection` built for a consumer at `location`.
+  func watch(_ object: AnyObject, builtBy injection: String, for location: CodeLocation) {
+    built.append(BuiltInstance(object: object, injection: injection, location: location))
+    if built.count >= pruneAt {
+      built.removeAll { $0.object == nil }
+      pruneAt = max(64, built.count * 2)
+    }
+  }
 
   /// The objects built in the watched worlds that are still alive.
   var survivors: [LeakedInstance] {
@@ -21,22 +34,31 @@ final class LeakWatch {
 
 /// A strict test's checks: the injections it reported as untested, so that each is reported
 /// once, and the overrides given in the test, to report those that nothing resolved.
+///
+/// It holds no override: each is watched weakly, and forgotten once something resolved through
+/// it, so that a long test keeps a bounded list and releases what its overrides captured when
+/// it pops them, on the main actor as it would with no check.
 @MainActor
 final class StrictCheck {
   let report: @MainActor (UntestedResolution) -> Void
   var reported: Set<ObjectIdentifier> = []
-  /// The overrides given in the test, in order: scoped ones and pushes on the test's stack.
-  private var given: [GivenOverride] = []
-  /// The identifiers of the layers resolved in the test since an override was given.
-  private var resolved: Set<ObjectIdentifier> = []
+  /// The overrides given in the test that nothing resolved through yet, by their layer's
+  /// identifier.
+  private var pending: [ObjectIdentifier: GivenOverride] = [:]
+  /// The overrides released before anything resolved through them.
+  private var releasedUnused: [GivenOverride] = []
+  /// How many overrides were given, to report them in order.
+  private var given = 0
 
   private struct GivenOverride {
-    /// The `Layer<T>`, held so that its identifier stays unique until the test ends.
-    let layer: AnyObject
+    /// The `Layer<T>`, held weakly: a popped override is released as it would be with no check.
+    weak var layer: AnyObject?
     /// The injection it overrides, as diagnostics name it.
     let injection: String
     /// Where the override was given.
     let location: CodeLocation
+    /// Its rank among the overrides given in the test.
+    let order: Int
   }
 
   init(_ report: @escaping @MainActor (UntestedResolution) -> Void) {
@@ -45,19 +67,26 @@ final class StrictCheck {
 
   /// Notes that the test gave `layer` as an override of `injection`.
   func noteGiven<T>(_ layer: Layer<T>, of injection: Injection<T>) {
-    given.append(GivenOverride(layer: layer, injection: injection.label, location: layer.location))
+    let key = ObjectIdentifier(layer)
+    // A released layer's identifier can be reused by a new one: the released one stays unused.
+    if let released = pending[key], released.layer == nil {
+      releasedUnused.append(released)
+    }
+    given += 1
+    pending[key] = GivenOverride(layer: layer, injection: injection.label, location: layer.location, order: given)
   }
 
   /// Notes that a consumer in the test resolved through `layer`.
   func noteResolved(_ layer: AnyObject) {
-    if !given.isEmpty {
-      resolved.insert(ObjectIdentifier(layer))
+    let key = ObjectIdentifier(layer)
+    if !pending.isEmpty, pending[key]?.layer === layer {
+      pending[key] = nil
     }
   }
 
-  /// The overrides given in the test that no consumer resolved through.
+  /// The overrides given in the test that no consumer resolved through, in the order given.
   var unusedOverrides: [UnusedOverride] {
-    given.filter { !resolved.contains(ObjectIdentifier($0.layer)) }.map {
+    (releasedUnused + pending.values).sorted { $0.order < $1.order }.map {
       UnusedOverride(injection: $0.injection, location: $0.location)
     }
   }

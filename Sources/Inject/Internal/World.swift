@@ -62,6 +62,9 @@ final class World {
     /// forgotten by every world (``forget(_:)``) while it is still alive, so an identifier is
     /// never reused for another layer while its slot is here.
     var slots: [ObjectIdentifier: AnyObject] = [:]
+    /// The slots that stored here, for the graph, in the order they first stored; each leaves
+    /// with its slot (``forget(_:)``).
+    var registered: [StoredEntry] = []
   }
 
   /// A world inside the current task's world, overriding `injection` with `layer`.
@@ -124,6 +127,14 @@ final class World {
     return slot
   }
 
+  /// Lists a slot of this world that stored, for the graph.
+  func register(_ entry: StoredEntry) {
+    contents.access { $0.registered.append(entry) }
+  }
+
+  /// The slots of this world that stored, listed by ``register(_:)``.
+  var registered: [StoredEntry] { contents.access { $0.registered } }
+
   /// How many slots this world keeps.
   var slotCount: Int { contents.access { $0.slots.count } }
 
@@ -135,6 +146,8 @@ final class World {
   /// instances' `deinit` may resolve or push).
   static func forget(_ layers: [ObjectIdentifier]) -> [AnyObject] {
     var forgotten: [AnyObject] = []
+    let identifiers = Set(layers)
+    StoredInstances.forget(identifiers)
     for world in alive.values.compactMap(\.world) {
       world.contents.access { contents in
         for layer in layers {
@@ -142,6 +155,7 @@ final class World {
             forgotten.append(slot)
           }
         }
+        contents.registered.removeAll { identifiers.contains($0.layer) }
       }
     }
     return forgotten
@@ -153,7 +167,7 @@ final class World {
     guard let leakWatch else { return }
     let boxed = instance as Any
     guard type(of: boxed) is AnyClass else { return }
-    leakWatch.built.append(.init(object: boxed as AnyObject, injection: injection.label, location: location))
+    leakWatch.watch(boxed as AnyObject, builtBy: injection.label, for: location)
   }
 
   /// Tells a strict test, once per injection in the test and the scopes inside it, that

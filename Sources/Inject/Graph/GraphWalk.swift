@@ -1,0 +1,368 @@
+/// The walk behind ``InjectionGraph/capture(roots:followingReferences:)``: from the instances a world keeps and the
+/// roots, along resolved `@Instance` properties, with an explicit stack and a visited set.
+@MainActor
+struct GraphWalk {
+  /// The world walked (`nil`: the global world).
+  private let world: World?
+  /// Whether the walk follows ordinary strong references to reach more consumers.
+  private let followsReferences: Bool
+  private var nodes: [InjectionGraph.Node] = []
+  private var edges: [InjectionGraph.Edge] = []
+  /// The index in `edges` of each edge, by its ends and its property's location.
+  private var edgeIndex: [EdgeKey: Int] = [:]
+  /// The node of each injection met, by its identity.
+  private var injectionNodes: [ObjectIdentifier: Int] = [:]
+  /// The injections met through edges, kept alive for the walk so that their identities stay
+  /// theirs.
+  ///
+  /// A listed slot's entry names its injection by identity only: it leaves when the
+  /// injection is released on the main actor, or, released elsewhere, in the main-actor task
+  /// that releases its layers; until then a new injection at the same address would share its
+  /// node, a glitch of the picture and nothing worse.
+  private var injections: [any GraphInjection] = []
+  /// Every instance met: objects once each, values once per storage that holds them.
+  private var instances: [Walked] = []
+  /// The index in `instances` of each object, or of each value by its storage.
+  private var visited: [ObjectIdentifier: Int] = [:]
+  /// Which instance holds which through `@Instance`, and through which edge.
+  private var links: [Link] = []
+  private var problems: [InjectionGraph.Problem] = []
+
+  private struct EdgeKey: Hashable {
+    let from: Int
+    let to: Int
+    let location: String
+  }
+
+  /// An instance met: an object or a value, standing in the picture as its node.
+  private struct Walked {
+    let value: Any
+    /// Its node; `nil` for an object reached by following references that declares no
+    /// `@Instance` property.
+    let node: Int?
+    /// Whether its world keeps it strongly: a `.singleton`, or a `.shared` value.
+    let isKept: Bool
+    /// Whether a `.shared` layer built it and its world holds it weakly.
+    let isShared: Bool
+  }
+
+  private struct Link {
+    let from: Int
+    let to: Int
+    let edge: Int
+  }
+
+  init(world: World?, followingReferences: Bool) {
+    self.world = world
+    self.followsReferences = followingReferences
+  }
+
+  /// The graph walked.
+  var graph: InjectionGraph { InjectionGraph(nodes: nodes, edges: edges, problems: problems) }
+
+  /// Walks from the world's instances and `roots`, then looks for problems.
+  mutating func run(roots: [Any]) {
+    for root in roots {
+      let node = addNode(kind: .root, type: "\(type(of: root))", isResolved: true)
+      _ = instance(root, key: nil, node: node, isKept: false, isShared: false)
+    }
+    for entry in StoredInstances.entries(in: world) {
+      guard let stored = entry.slot.graphInstance else { continue }
+      let node = node(
+        key: entry.injection, type: "\(entry.type)", publishedAt: entry.publishedAt, strategy: entry.strategy)
+      nodes[node].strategy = entry.strategy
+      nodes[node].builtBy = entry.origin.description
+      nodes[node].isResolved = true
+      _ = instance(
+        stored.value, key: nil, node: node, isKept: stored.isKept, isShared: entry.strategy == .shared && !stored.isKept
+      )
+    }
+    var next = 0
+    // `instances` grows as the walk meets new ones: a queue over it, with no recursion.
+    while next < instances.count {
+      walk(next)
+      next += 1
+    }
+    findCaptives()
+    findCycles()
+    findNeverResolved()
+  }
+
+  // MARK: - Walking
+
+  /// Reads the `@Instance` properties of instance `index`, and meets what they hold.
+  private mutating func walk(_ index: Int) {
+    let holder = instances[index]
+    if followsReferences {
+      follow(from: holder.value)
+    }
+    guard let node = holder.node else { return }
+    for (name, field) in FieldLayout.read(holder.value) {
+      let target = self.node(for: field.injection)
+      let edge = self.edge(from: node, to: target, property: name, location: field.location)
+      guard let value = field.value else { continue }
+      edges[edge].isResolved = true
+      nodes[target].isResolved = true
+      let met = instance(value, key: field.storage, node: target, isKept: false, isShared: false)
+      links.append(Link(from: index, to: met, edge: edge))
+    }
+  }
+
+  /// Meets the objects that `value` holds through ordinary strong references (its fields,
+  /// collections, optionals, the structs it nests), with a stack rather than recursion; those
+  /// that declare `@Instance` properties become consumer nodes.
+  private mutating func follow(from value: Any) {
+    var pending = StrongFields.values(in: value)
+    while let next = pending.popLast() {
+      let boxed = next
+      guard type(of: boxed) is AnyClass else {
+        pending += StrongFields.values(in: boxed)
+        continue
+      }
+      let object = boxed as AnyObject
+      guard visited[ObjectIdentifier(object)] == nil else { continue }
+      let type: any AnyObject.Type = type(of: object)
+      let node =
+        FieldLayout.of(type).fields.isEmpty ? nil : addNode(kind: .consumer, type: "\(type)", isResolved: true)
+      _ = instance(object, key: nil, node: node, isKept: false, isShared: false)
+    }
+  }
+
+  /// The index of `value` in `instances`, added if it is new: an object by its identity, a
+  /// value by `key` (the storage that holds it), or always new without a key.
+  private mutating func instance(_ value: Any, key: ObjectIdentifier?, node: Int?, isKept: Bool, isShared: Bool) -> Int
+  {
+    let boxed = value
+    let identity = type(of: boxed) is AnyClass ? ObjectIdentifier(boxed as AnyObject) : key
+    if let identity, let index = visited[identity] {
+      return index
+    }
+    instances.append(Walked(value: boxed, node: node, isKept: isKept, isShared: isShared))
+    if let identity {
+      visited[identity] = instances.count - 1
+    }
+    return instances.count - 1
+  }
+
+  /// The node of `injection`, added with the configuration that applies now if it is new.
+  private mutating func node(for injection: any GraphInjection) -> Int {
+    let key = ObjectIdentifier(injection)
+    if let node = injectionNodes[key] {
+      return node
+    }
+    injections.append(injection)
+    return node(
+      key: key, type: injection.typeName, publishedAt: injection.publishedAt,
+      strategy: injection.configuration(in: world).strategy)
+  }
+
+  /// The node of the injection `key`, added with `type`, `publishedAt` and `strategy` if it is
+  /// new.
+  private mutating func node(
+    key: ObjectIdentifier, type: String, publishedAt: CodeLocation, strategy: Strategy
+  )
+    -> Int
+  {
+    if let node = injectionNodes[key] {
+      return node
+    }
+    let node = addNode(kind: .injection, type: type, isResolved: false)
+    nodes[node].strategy = strategy
+    nodes[node].publishedAt = publishedAt.description
+    injectionNodes[key] = node
+    return node
+  }
+
+  private mutating func addNode(kind: InjectionGraph.Node.Kind, type: String, isResolved: Bool) -> Int {
+    let node = InjectionGraph.Node(
+      id: nodes.count, kind: kind, type: type, strategy: nil, publishedAt: nil, builtBy: nil, isResolved: isResolved)
+    nodes.append(node)
+    return node.id
+  }
+
+  /// The index of the edge for the property at `location` from `from` to `to`, added if new.
+  private mutating func edge(from: Int, to: Int, property: String, location: CodeLocation) -> Int {
+    let key = EdgeKey(from: from, to: to, location: location.description)
+    if let edge = edgeIndex[key] {
+      return edge
+    }
+    edges.append(
+      InjectionGraph.Edge(from: from, to: to, property: property, location: key.location, isResolved: false))
+    edgeIndex[key] = edges.count - 1
+    return edges.count - 1
+  }
+
+  // MARK: - Problems
+
+  /// Reports each `.shared` instance that an instance kept for the life of the world holds
+  /// through `@Instance`, directly or through instances it keeps alive that are not `.shared`.
+  private mutating func findCaptives() {
+    let outgoing = Dictionary(grouping: links.indices, by: { links[$0].from })
+    var reached: [Int: Int?] = [:]  // instance → the link it was reached through
+    var queue = instances.indices.filter { instances[$0].isKept }
+    for index in queue {
+      reached[index] = .some(nil)
+    }
+    var next = 0
+    while next < queue.count {
+      let index = queue[next]
+      next += 1
+      for link in outgoing[index] ?? [] {
+        let target = links[link].to
+        if instances[target].isShared {
+          report(.captiveDependency, path: path(to: link, reached: reached))
+        } else if reached[target] == nil {
+          reached[target] = .some(link)
+          queue.append(target)
+        }
+      }
+    }
+  }
+
+  /// The links from a kept instance to `link`'s holder, then `link`.
+  private func path(to link: Int, reached: [Int: Int?]) -> [Int] {
+    var path = [link]
+    var index = links[link].from
+    while let previous = reached[index] ?? nil {
+      path.append(previous)
+      index = links[previous].from
+    }
+    return path.reversed()
+  }
+
+  /// Reports each cycle of `@Instance` links through a `.shared` instance: strongly connected
+  /// components, found with Tarjan's algorithm on an explicit stack.
+  private mutating func findCycles() {
+    let outgoing = Dictionary(grouping: links.indices, by: { links[$0].from })
+    var order = [Int?](repeating: nil, count: instances.count)
+    var lowest = [Int](repeating: 0, count: instances.count)
+    var onStack = [Bool](repeating: false, count: instances.count)
+    var component: [Int] = []
+    var counter = 0
+    var components: [[Int]] = []
+    for start in instances.indices where order[start] == nil && instances[start].isShared {
+      var frames: [(index: Int, next: Int)] = [(start, 0)]
+      order[start] = counter
+      lowest[start] = counter
+      counter += 1
+      component.append(start)
+      onStack[start] = true
+      while let (index, next) = frames.last {
+        let out = outgoing[index] ?? []
+        if next < out.count {
+          frames[frames.count - 1].next += 1
+          let target = links[out[next]].to
+          if order[target] == nil {
+            order[target] = counter
+            lowest[target] = counter
+            counter += 1
+            component.append(target)
+            onStack[target] = true
+            frames.append((target, 0))
+          } else if onStack[target] {
+            lowest[index] = min(lowest[index], order[target] ?? 0)
+          }
+          continue
+        }
+        frames.removeLast()
+        if let parent = frames.last {
+          lowest[parent.index] = min(lowest[parent.index], lowest[index])
+        }
+        if lowest[index] == order[index] {
+          var members: [Int] = []
+          while let member = component.popLast() {
+            onStack[member] = false
+            members.append(member)
+            if member == index { break }
+          }
+          components.append(members)
+        }
+      }
+    }
+    for members in components {
+      let inside = Set(members)
+      // One member is a cycle only if it holds itself.
+      let isCycle = members.count > 1 || (outgoing[members[0]] ?? []).contains { links[$0].to == members[0] }
+      guard isCycle, let start = members.first(where: { instances[$0].isShared }),
+        !members.contains(where: { instances[$0].isKept })
+      else { continue }
+      report(.referenceCycle, path: cycle(from: start, outgoing: outgoing, inside: inside))
+    }
+  }
+
+  /// A shortest cycle of links from `start` back to it, inside a strongly connected component.
+  private func cycle(from start: Int, outgoing: [Int: [Int]], inside: Set<Int>) -> [Int] {
+    var reachedBy: [Int: Int] = [:]
+    var queue = [start]
+    var next = 0
+    while next < queue.count {
+      let index = queue[next]
+      next += 1
+      for link in outgoing[index] ?? [] where inside.contains(links[link].to) {
+        let target = links[link].to
+        if target == start {
+          var path = [link]
+          var at = index
+          while at != start, let previous = reachedBy[at] {
+            path.append(previous)
+            at = links[previous].from
+          }
+          return path.reversed()
+        }
+        if reachedBy[target] == nil {
+          reachedBy[target] = link
+          queue.append(target)
+        }
+      }
+    }
+    return []
+  }
+
+  /// Reports, as information, each injection that consumers declare and none resolved.
+  private mutating func findNeverResolved() {
+    for node in nodes where node.kind == .injection && !node.isResolved {
+      let declaring = edges.filter { $0.to == node.id }
+      let properties = declaring.map { "`\($0.property)` at \($0.location)" }.joined(separator: ", ")
+      problems.append(
+        InjectionGraph.Problem(
+          kind: .neverResolved, path: declaring,
+          message: "Never resolved: \(describe(node.id)) is declared by \(properties), but no consumer has "
+            + "read it yet. This is information, not an error: the injection builds nothing until a "
+            + "consumer reads it."))
+    }
+  }
+
+  /// Adds a problem along `path`, links from holder to held.
+  private mutating func report(_ kind: InjectionGraph.Problem.Kind, path: [Int]) {
+    guard let first = path.first, let last = path.last else { return }
+    let steps = path.map { link in
+      let edge = edges[links[link].edge]
+      return "holds \(describe(edge.to)) through `\(edge.property)` at \(edge.location)"
+    }
+    let chain = describe(edges[links[first].edge].from) + " " + steps.joined(separator: ", which ")
+    let held = "Injection<\(nodes[edges[links[last].edge].to].type)>"
+    let message =
+      switch kind {
+      case .captiveDependency:
+        "Captive dependency: \(chain). The holder is kept for the life of its world, so the .shared "
+          + "instance of \(held) is never released: a .singleton in disguise. To fix this, publish it with .singleton "
+          + "if it should live that long, or give the holder a shorter lifetime (.shared or .onDemand), "
+          + "or resolve the .shared instance only in a consumer that is released."
+      case .referenceCycle:
+        "Reference cycle: \(chain). These .shared instances hold each other through @Instance, so none "
+          + "of them is ever released. To fix this, break the cycle: let one of them resolve the other "
+          + "only while it needs it (in a local), or publish one of them with .singleton."
+      case .neverResolved: chain
+      }
+    problems.append(InjectionGraph.Problem(kind: kind, path: path.map { edges[links[$0].edge] }, message: message))
+  }
+
+  /// A node as a problem names it: `Injection<T> (.shared, published at File.swift:3)`, or the
+  /// root's type.
+  private func describe(_ node: Int) -> String {
+    let node = nodes[node]
+    guard node.kind == .injection else { return "\(node.type) (a \(node.kind))" }
+    let strategy = node.strategy.map { ".\($0), " } ?? ""
+    return "Injection<\(node.type)> (\(strategy)published at \(node.publishedAt ?? "?"))"
+  }
+}

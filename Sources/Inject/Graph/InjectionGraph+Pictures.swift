@@ -1,0 +1,94 @@
+extension InjectionGraph {
+  /// The graph as a Mermaid flowchart (`graph TD`), which GitHub renders in a `mermaid` block.
+  ///
+  /// Roots are rounded; each injection shows its type, its strategy, the layer that built its
+  /// instance and where it was published. Each edge shows the property and where it is
+  /// declared: solid once resolved, dotted before. The edges of a problem are red.
+  ///
+  /// ```swift
+  /// print(InjectionGraph.capture(roots: [model]).mermaid)
+  /// // graph TD
+  /// //   n0(["ProfileModel"])
+  /// //   n1["UserRepository<br/>.singleton, the published layer<br/>ProfileKit/UserRepository.swift:22"]
+  /// //   n2["APIClient<br/>.singleton, the test value<br/>ProfileKit/APIClient.swift:28"]
+  /// //   n0 -->|"repository<br/>ProfileFeature/ProfileModel.swift:38"| n1
+  /// //   n1 -->|"apiClient<br/>ProfileKit/LiveUserRepository.swift:10"| n2
+  /// ```
+  public var mermaid: String {
+    var output = ["graph TD"]
+    for node in nodes {
+      let label = labelLines(of: node).map(mermaidEscaped).joined(separator: "<br/>")
+      output.append(node.kind == .root ? "  n\(node.id)([\"\(label)\"])" : "  n\(node.id)[\"\(label)\"]")
+    }
+    for edge in edges {
+      let label = mermaidEscaped(edge.property) + "<br/>" + mermaidEscaped(edge.location)
+      let arrow = edge.isResolved ? "-->" : "-.->"
+      output.append("  n\(edge.from) \(arrow)|\"\(label)\"| n\(edge.to)")
+    }
+    let wrong = Set(errors.flatMap(\.path))
+    for (index, edge) in edges.enumerated() where wrong.contains(edge) {
+      output.append("  linkStyle \(index) stroke:#d00,stroke-width:2px")
+    }
+    return output.joined(separator: "\n")
+  }
+
+  /// The graph in Graphviz's dot language: `dot -Tsvg` draws it.
+  ///
+  /// The same nodes and edges as ``mermaid``: roots rounded, edges dashed until resolved, and
+  /// the edges of a problem red.
+  ///
+  /// ```swift
+  /// let dot = InjectionGraph.capture(roots: [model]).dot
+  /// ```
+  public var dot: String {
+    var output = ["digraph Injections {", "  node [shape=box];"]
+    for node in nodes {
+      let label = labelLines(of: node).map(dotEscaped).joined(separator: "\\n")
+      output.append("  n\(node.id) [label=\"\(label)\"\(node.kind == .root ? ", style=rounded" : "")];")
+    }
+    let wrong = Set(errors.flatMap(\.path))
+    for edge in edges {
+      var attributes = ["label=\"\(dotEscaped(edge.property))\\n\(dotEscaped(edge.location))\""]
+      if !edge.isResolved {
+        attributes.append("style=dashed")
+      }
+      if wrong.contains(edge) {
+        attributes.append("color=red")
+      }
+      output.append("  n\(edge.from) -> n\(edge.to) [\(attributes.joined(separator: ", "))];")
+    }
+    output.append("}")
+    return output.joined(separator: "\n")
+  }
+
+  /// The lines of a node's label: its type, then for an injection its strategy and layer, and
+  /// where it was published.
+  private func labelLines(of node: Node) -> [String] {
+    guard node.kind == .injection else { return [node.type] }
+    let strategy = node.strategy.map { ".\($0)" }
+    let how = [strategy, node.builtBy ?? (node.isResolved ? nil : "not resolved")].compactMap(\.self)
+    return [node.type, how.joined(separator: ", "), node.publishedAt].compactMap { $0?.isEmpty == false ? $0 : nil }
+  }
+}
+
+/// `text` in a quoted Mermaid label: quotes and angle brackets as entity codes.
+private func mermaidEscaped(_ text: String) -> String {
+  text.reduce(into: "") { escaped, character in
+    switch character {
+    case "\"": escaped += "#quot;"
+    case "<": escaped += "#lt;"
+    case ">": escaped += "#gt;"
+    default: escaped.append(character)
+    }
+  }
+}
+
+/// `text` in a quoted dot label.
+private func dotEscaped(_ text: String) -> String {
+  text.reduce(into: "") { escaped, character in
+    if character == "\"" || character == "\\" {
+      escaped.append("\\")
+    }
+    escaped.append(character)
+  }
+}

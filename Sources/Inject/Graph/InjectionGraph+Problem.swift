@@ -1,0 +1,48 @@
+extension InjectionGraph {
+  /// A lifetime bug that the graph's `@Instance` edges prove, or an injection never resolved.
+  ///
+  /// Each names its path, from holder to held, with the types, the properties and where they
+  /// are declared, and says how to fix it:
+  ///
+  /// ```swift
+  /// for problem in InjectionGraph.capture().errors {
+  ///   print(problem)
+  /// }
+  /// ```
+  ///
+  /// prints, for a `.singleton` account store that holds a `.shared` sign-in flow, "Captive
+  /// dependency: Injection<AccountStore> (.singleton, published at App/AccountStore.swift:17)
+  /// holds Injection<SignInFlow> (.shared, published at App/SignInFlow.swift:11) through
+  /// `signInFlow` at App/AccountStore.swift:15. …"; see <doc:Diagnostics>.
+  ///
+  /// Verdicts rest only on `@Instance` edges, whose strength is known: an edge holds its
+  /// instance strongly for the consumer's life.
+  public struct Problem: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// What is wrong.
+    public enum Kind: String, Sendable, Hashable, Codable {
+      /// An instance kept for the life of its world (a `.singleton`, or a `.shared` value kept
+      /// strongly) holds a `.shared` instance through `@Instance`: the `.shared` instance is
+      /// never released, a `.singleton` in disguise.
+      case captiveDependency
+      /// `.shared` instances hold each other through `@Instance`: none of them is ever
+      /// released.
+      case referenceCycle
+      /// Consumers declare the injection, but none resolved it: information, not an error.
+      case neverResolved
+    }
+
+    /// What is wrong.
+    public var kind: Kind
+    /// The edges from the first holder to the last held, in order; for a cycle, back to the
+    /// first; for an injection never resolved, its consumers' properties.
+    public var path: [Edge]
+    /// What is wrong, along the path with the types and locations, and how to fix it.
+    public var message: String
+
+    /// Whether it is a bug (a captive dependency or a reference cycle).
+    public var isError: Bool { kind != .neverResolved }
+
+    /// ``message``.
+    public var description: String { message }
+  }
+}

@@ -1,0 +1,155 @@
+@_spi(Reflection) import Swift
+
+/// The stored fields of a class or struct that hold their value strongly: what the graph's walk
+/// may read when it follows ordinary references, found once per type.
+///
+/// A field declared `weak` or `unowned` is left out, so the walk never reads an `unowned` field
+/// whose object is gone (which stops the program) and never follows a reference that does not
+/// keep its object.
+@MainActor
+struct StrongFields {
+  /// One field: its offset from the start of the object or value, and its type.
+  struct Field {
+    let offset: Int
+    let type: any Any.Type
+  }
+
+  /// The strong fields that can hold an object: classes, structs, enums (optionals too),
+  /// tuples and existentials; not `@Instance` properties, which the walk reads apart.
+  let fields: [Field]
+
+  /// The fields found so far, by type; types are never released, and there are finitely many.
+  private static var cache: [ObjectIdentifier: StrongFields] = [:]
+
+  /// The strong fields of `type`, a class or a struct.
+  static func of(_ type: any Any.Type) -> StrongFields {
+    let key = ObjectIdentifier(type)
+    if let fields = cache[key] {
+      return fields
+    }
+    let fields = StrongFields(type)
+    cache[key] = fields
+    return fields
+  }
+
+  private init(_ type: any Any.Type) {
+    let followed: Set<_MetadataKind> = [.class, .struct, .enum, .optional, .tuple, .existential]
+    var fields: [Field] = []
+    for index in 0..<reflectionFieldCount(type) {
+      var record = FieldRecord()
+      let fieldType = reflectionFieldType(type, index: index, record: &record)
+      record.freeName?(record.name)
+      guard record.isStrong, let kind = _MetadataKind(rawValue: metadataKind(fieldType)),
+        followed.contains(kind), !(fieldType is any InstanceField.Type)
+      else { continue }
+      fields.append(Field(offset: reflectionFieldOffset(type, index: index), type: fieldType))
+    }
+    self.fields = fields
+  }
+
+  /// The values of these fields in the object or value at `address`, which the caller keeps
+  /// alive.
+  func values(at address: UnsafeRawPointer) -> [Any] {
+    fields.map { loadValue($0.type, from: address + $0.offset) }
+  }
+}
+
+extension StrongFields {
+  /// The values that `value` holds strongly and that may hold objects.
+  ///
+  /// They are the strong fields of an object or a struct, the elements of a collection, the
+  /// payload of an optional or an enum, the elements of a tuple. It reads nothing else.
+  static func values(in value: Any) -> [Any] {
+    let boxed = value
+    let type: any Any.Type = type(of: boxed)
+    if type is AnyClass {
+      let object = boxed as AnyObject
+      let fields = of(Swift.type(of: object))
+      guard !fields.fields.isEmpty else { return [] }
+      return withExtendedLifetime(object) {
+        fields.values(at: UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()))
+      }
+    }
+    // The metatype first: casting the value itself could bridge a whole collection.
+    if type is any GraphContainer.Type, let container = boxed as? any GraphContainer {
+      return container.graphElements
+    }
+    switch _MetadataKind(rawValue: metadataKind(type)) {
+    case .struct?: return valuesOfStruct(boxed, as: type)
+    case .enum?, .tuple?: return Mirror(reflecting: boxed).children.map(\.value)
+    default: return []
+    }
+  }
+
+  /// The strong fields of `value`, a struct of type `V` (its dynamic type; see
+  /// ``FieldLayout``).
+  private static func valuesOfStruct<V>(_ value: Any, as _: V.Type) -> [Any] {
+    let fields = of(V.self)
+    guard !fields.fields.isEmpty, let typed = value as? V else { return [] }
+    return withUnsafePointer(to: typed) { fields.values(at: UnsafeRawPointer($0)) }
+  }
+}
+
+/// A collection or an optional: the walk reads its elements, not its storage's fields.
+protocol GraphContainer {
+  /// The elements, boxed.
+  var graphElements: [Any] { get }
+}
+
+extension Array: GraphContainer {
+  var graphElements: [Any] { map { $0 } }
+}
+
+extension ContiguousArray: GraphContainer {
+  var graphElements: [Any] { map { $0 } }
+}
+
+extension Set: GraphContainer {
+  var graphElements: [Any] { map { $0 } }
+}
+
+extension Dictionary: GraphContainer {
+  var graphElements: [Any] { keys.map { $0 } + values.map { $0 } }
+}
+
+extension Optional: GraphContainer {
+  var graphElements: [Any] { map { [$0] } ?? [] }
+}
+
+/// The value of type `F` at `address`, boxed; `F` is a field's type, opened from its metatype.
+private func loadValue<F>(_: F.Type, from address: UnsafeRawPointer) -> Any {
+  address.assumingMemoryBound(to: F.self).pointee
+}
+
+// NB: the runtime's reflection entry points, which the standard library's `_forEachField` and
+// `Mirror` call, declared here because only they say whether a field is `weak` or `unowned`
+// (`_forEachField` does not pass it on, and `Mirror` reads such a field, stopping the program if
+// its object is gone). They are exported by every Swift runtime since 5.2, and fill in the
+// record below since 5.5; the package requires newer ones.
+
+/// What `swift_reflectionMirror_recursiveChildMetadata` tells of a field, laid out as the
+/// runtime writes it.
+private struct FieldRecord {
+  var name: UnsafePointer<CChar>?
+  var freeName: (@convention(c) (UnsafePointer<CChar>?) -> Void)?
+  var isStrong = false
+  var isVar = false
+}
+
+/// The kind of `type`'s metadata: class, struct, enum, and so on.
+@_silgen_name("swift_getMetadataKind")
+private func metadataKind(_ type: any Any.Type) -> UInt
+
+/// How many stored fields `type` has, its superclasses' included.
+@_silgen_name("swift_reflectionMirror_recursiveCount")
+private func reflectionFieldCount(_ type: any Any.Type) -> Int
+
+/// The type of the field at `index` of `type`, and what `record` says of it.
+@_silgen_name("swift_reflectionMirror_recursiveChildMetadata")
+private func reflectionFieldType(
+  _ type: any Any.Type, index: Int, record: UnsafeMutablePointer<FieldRecord>
+) -> any Any.Type
+
+/// The offset of the field at `index` of `type`.
+@_silgen_name("swift_reflectionMirror_recursiveChildOffset")
+private func reflectionFieldOffset(_ type: any Any.Type, index: Int) -> Int

@@ -1,0 +1,121 @@
+import Inject
+import InjectTesting
+import Synchronization
+import Testing
+
+/// What an adversarial review of the world model found: each failed before its fix (the race
+/// as a crash, in the review's probe of 3,000,000 resolutions, and here as a stress test).
+@Suite @MainActor struct ReviewRegressionTests {
+  /// The general path loads a `.shared` instance's weak reference once: another thread that
+  /// drops the last reference in between used to make it read a released object.
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func aSharedInstanceReleasedOnAnotherThreadWhileAWorldResolvesItIsRebuiltNotRead() async {
+    let injection = Injection<SendableThing>(strategy: .shared, instance: SendableThing())
+    let box = Box()
+    let releaser = Task.detached {
+      while !box.isDone {
+        box.take()
+      }
+    }
+    withIsolatedInjections {
+      for _ in 0..<100_000 {
+        box.put(Consumer(injection).service)
+      }
+    }
+    box.finish()
+    await releaser.value
+  }
+
+  /// A strict test watches its overrides weakly: a popped one is released with what it
+  /// captured, and a long test's list stays bounded.
+  @Test func aStrictTestReleasesWhatAPoppedOverrideCaptured() async {
+    let (injection, _) = makeInjection(.singleton)
+    var unused: [UnusedOverride] = []
+    weak var weakMock: ServiceImplementation?
+    await withIsolatedInjections(
+      reportingLeaks: nil, reportingUntested: { _ in }, reportingUnused: { unused.append($0) },
+      operation: {
+        do {
+          let mock = ServiceImplementation("mock")
+          weakMock = mock
+          injection.override(with: mock)
+          #expect(Consumer(injection).service === mock)
+          injection.rollbackOverride()
+        }
+        #expect(weakMock == nil, "the strict check does not hold the popped override")
+        for index in 0..<10_000 {
+          injection.withOverride(ServiceImplementation("scoped #\(index)")) { _ = Consumer(injection).service }
+        }
+      })
+    #expect(unused.isEmpty)
+  }
+
+  /// A leak report still names exactly the survivors after many objects were built and released.
+  @Test func aLeakReportAfterManyReleasedObjectsNamesOnlyTheSurvivor() async {
+    let (injection, _) = makeInjection(.onDemand)
+    var leaks: [LeakedInstance] = []
+    var survivor: (any Service)?
+    await withIsolatedInjections(
+      reportingLeaks: { leaks = $0 },
+      operation: {
+        for _ in 0..<10_000 {
+          _ = Consumer(injection).service
+        }
+        survivor = Consumer(injection, fileID: "Tests/Kept.swift", line: 1).service
+      })
+    #expect(survivor != nil)
+    #expect(leaks.map(\.firstResolvedAt) == [CodeLocation(fileID: "Tests/Kept.swift", line: 1)])
+  }
+}
+
+/// A test-stack delegation applies to every world of the test: its loop check ignores the
+/// scopes' overrides, which apply only inside them.
+@Suite struct TestStackLoopTests {
+  @Test func aLoopOnTheTestsStackThatAScopeHidesIsRefusedAtThePush() async throws {
+    let result = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent],
+      performing: {
+        await MainActor.run {
+          let first = Injection<Int>(strategy: .singleton, instance: 1, fileID: "App/Numbers.swift", line: 1)
+          let second = Injection<Int>(strategy: .singleton, instance: 2, fileID: "App/Numbers.swift", line: 2)
+          withIsolatedInjections {
+            second.override(with: first)
+            second.withOverride(3) {
+              first.override(with: second)
+            }
+          }
+        }
+      })
+    #expect(
+      result.standardErrorText.contains(
+        "Cannot override Injection<Int> (App/Numbers.swift:1) with Injection<Int> (App/Numbers.swift:2): it would "
+          + "resolve from itself"))
+  }
+
+  @Test @MainActor func aPushThatOnlyAScopeWouldLoopIsAcceptedForTheTest() {
+    let first = Injection<Int>(strategy: .singleton, instance: 1)
+    let second = Injection<Int>(strategy: .singleton, instance: 2)
+    withIsolatedInjections {
+      second.withOverride(first) {
+        first.override(with: second)
+      }
+      #expect(Consumer(first).service == 2)
+    }
+  }
+}
+
+/// A `.shared` instance that another thread may release.
+private final class SendableThing: Sendable {}
+
+/// Where the test hands each instance to the releasing thread.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+private final class Box: Sendable {
+  private let held = Mutex<SendableThing?>(nil)
+  private let done = Atomic<Bool>(false)
+
+  var isDone: Bool { done.load(ordering: .acquiring) }
+  func put(_ thing: SendableThing) { held.withLock { $0 = thing } }
+  /// Drops what it holds, here, on the releasing thread.
+  func take() { _ = held.withLock { $0.take() } }
+  func finish() { done.store(true, ordering: .releasing) }
+}

@@ -1,0 +1,29 @@
+import Inject
+import InjectTesting
+import ProfileFeature
+import ProfileKit
+import Testing
+
+// The whole app's graph, checked in one test from its root objects: the screens the app shows,
+// loaded as the app loads them. The test's world holds every `.singleton` and `.shared`
+// instance they resolved; the roots add the consumers that no injection built.
+@Suite(.isolatedInjections)
+@MainActor struct AppGraphTests {
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @Test func theAppsGraphHasNoLifetimeBug() async {
+    let profile = ProfileView(model: ProfileModel(userID: User.sample.id))
+    await profile.model.load()
+    expectNoLifetimeProblems(roots: [profile.model])
+  }
+
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @Test func theGraphShowsWhichLayerBuiltEachInstance() async {
+    let profile = ProfileView(model: ProfileModel(userID: User.sample.id))
+    await profile.model.load()
+    let graph = InjectionGraph.capture(roots: [profile.model])
+    #expect(graph.errors.isEmpty)
+    // In a test world the client is the published test value; the repository has none.
+    #expect(graph.nodes.map(\.builtBy) == [nil, "the published layer", "the test value"])
+    #expect(graph.edges.map(\.property) == ["repository", "apiClient"])
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Inject
+import InjectTesting
+import ProfileFeature
+import ProfileKit
+import Testing
+
+// The samples of the `///` comments of InjectionGraph and the lifetime check, on the example's
+// screen, compiled and run.
+@Suite(.isolatedInjections)
+@MainActor struct GraphSymbolSamples {
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @Test func aCaptureOfAScreenListsItsNodesEdgesAndProblems() async {
+    let model = ProfileModel(userID: User.sample.id)
+    let graph = InjectionGraph.capture(roots: [model])
+    print(graph.mermaid)
+    for problem in graph.problems {
+      print(problem)
+    }
+    #expect(graph.problems.map(\.kind) == [.neverResolved])
+    for node in graph.nodes where node.kind == .injection {
+      print(node.type, node.strategy.map { "\($0)" } ?? "", node.isResolved)
+    }
+    for edge in graph.edges where !edge.isResolved {
+      print("\(edge.property) at \(edge.location) is not resolved yet")
+    }
+    #expect(graph.edges.map(\.isResolved) == [false])
+  }
+
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @Test func aLoadedScreenDrawsItsGraph() async throws {
+    let model = ProfileModel(userID: User.sample.id)
+    await model.load()
+    print(InjectionGraph.capture(roots: [model]).mermaid)
+    // graph TD
+    //   n0(["ProfileModel"])
+    //   n1["UserRepository<br/>.singleton, the published layer<br/>ProfileKit/UserRepository.swift:22"]
+    //   n2["APIClient<br/>.singleton, the test value<br/>ProfileKit/APIClient.swift:28"]
+    //   n0 -->|"repository<br/>ProfileFeature/ProfileModel.swift:38"| n1
+    //   n1 -->|"apiClient<br/>ProfileKit/LiveUserRepository.swift:10"| n2
+    #expect(
+      InjectionGraph.capture(roots: [model]).mermaid == """
+        graph TD
+          n0(["ProfileModel"])
+          n1["UserRepository<br/>.singleton, the published layer<br/>ProfileKit/UserRepository.swift:22"]
+          n2["APIClient<br/>.singleton, the test value<br/>ProfileKit/APIClient.swift:28"]
+          n0 -->|"repository<br/>ProfileFeature/ProfileModel.swift:38"| n1
+          n1 -->|"apiClient<br/>ProfileKit/LiveUserRepository.swift:10"| n2
+        """)
+    let dot = InjectionGraph.capture(roots: [model]).dot
+    #expect(dot.hasPrefix("digraph"))
+    for problem in InjectionGraph.capture().errors {
+      print(problem)
+    }
+    #expect(InjectionGraph.capture().errors.isEmpty)
+  }
+
+  @Test func anEmptyGraphHasNoProblem() {
+    let graph = InjectionGraph(nodes: [], edges: [], problems: [])
+    #expect(graph.mermaid == "graph TD")
+  }
+
+  @Test func aStrategyIsCodedAsItsName() throws {
+    let strategy = try JSONDecoder().decode(Strategy.self, from: Data(#""shared""#.utf8))
+    let data = try JSONEncoder().encode(Strategy.singleton)  // "singleton"
+    #expect(strategy == .shared)
+    #expect(String(decoding: data, as: UTF8.self) == #""singleton""#)
+  }
+}
+
+@Suite struct LifetimeCheckSamples {
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @Test(.isolatedInjections) @MainActor func screenGraphHasNoLifetimeBug() async {
+    let model = ProfileModel(userID: 42)
+    await model.load()
+    #expect(InjectionGraph.capture(roots: [model]).errors.isEmpty)
+  }
+
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @Test(.isolatedInjections) @MainActor func theAppHasNoLifetimeBug() async {
+    let profile = ProfileView(model: ProfileModel(userID: User.sample.id))
+    await profile.model.load()
+    expectNoLifetimeProblems(roots: [profile.model])
+  }
+}
