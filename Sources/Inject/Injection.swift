@@ -53,7 +53,10 @@ public final class Injection<T> {
     // collection accessor whose coroutine frame is heap-allocated on every push and pop.
     didSet {
       let top = overrides.isEmpty ? published : overrides[overrides.endIndex - 1]
-      state.access { $0.top = Unmanaged.passUnretained(top) }
+      state.access { state in
+        state.top = Unmanaged.passUnretained(top)
+        state.depth = overrides.count
+      }
     }
   }
 
@@ -76,6 +79,10 @@ public final class Injection<T> {
     /// whenever they change.
     @usableFromInline
     var top: Unmanaged<Layer<T>>
+    /// How many overrides are on the global stack: `overrides.count`, kept here so that the
+    /// general path, which is not specialized for `T`, reads it with no generic-metadata lookup
+    /// and no exclusivity check.
+    var depth = 0
     /// Whether this injection is building or delegating right now, to catch cycles.
     @usableFromInline
     var isResolving = false

@@ -83,16 +83,11 @@ extension Injection {
     }
     let slot = world?.slot(for: layer) ?? layer.slot
     // Not `slot.stored`: an `Optional<T>` costs a generic-metadata lookup here, where `T` is
-    // not specialized. The slot moves what it keeps into room on the stack, from one load of
-    // its weak reference: a `.shared` instance can be released by another thread at any time.
-    return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { room in
-      // A temporary allocation of capacity 1 has a base address.
-      let stored = room.baseAddress.unsafelyUnwrapped
-      if slot.load(into: stored) {
-        Telemetry.record(.returnedFromStorage(layer.origin), self, at: location)
-        return stored.move()
-      }
-      return buildAndStore(at: position, layer, strategy, in: slot, of: world, from: location)
+    // not specialized.
+    return slot.instance {
+      buildAndStore(at: position, layer, strategy, in: slot, of: world, from: location)
+    } found: {
+      Telemetry.record(.returnedFromStorage(layer.origin), self, at: location)
     }
   }
 
@@ -205,7 +200,7 @@ extension Injection {
     if let tested = world?.testOverrides, case let depth = tested.depth(of: self), depth > 0 {
       return .tested(tested, depth)
     }
-    return .global(overrides.count)
+    return .global(state.access { $0.depth })
   }
 
   /// The layer at `position` in `world`: a test world resolves the test value, if there is
@@ -226,7 +221,7 @@ extension Injection {
   func beneath(_ position: LayerPosition, in world: World?) -> LayerPosition {
     switch position {
     case .scoped(let scoped): scoped.beneath.map(LayerPosition.scoped) ?? topBeneathScopes(in: world)
-    case .tested(let tested, let depth): depth > 1 ? .tested(tested, depth - 1) : .global(overrides.count)
+    case .tested(let tested, let depth): depth > 1 ? .tested(tested, depth - 1) : .global(state.access { $0.depth })
     case .global(let index): .global(index - 1)
     }
   }

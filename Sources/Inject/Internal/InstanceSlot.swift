@@ -47,24 +47,27 @@ final class InstanceSlot<T>: ManagedBuffer<InstanceSlotContents, Void> {
     access { $0.isKept || $0.shared != nil }
   }
 
-  /// Initializes `result` with the instance this slot keeps for every new consumer, if it has
-  /// one now; returns whether it had one.
+  /// The instance this slot keeps for every new consumer, taken before `found()` runs; or, if
+  /// it has none now, what `missing()` returns.
   ///
   /// For the general path, which is not specialized for `T`: it needs no `Optional<T>`
   /// metadata. It loads the weak reference once, so a shared instance that another thread
-  /// releases meanwhile is either taken alive or not at all.
-  func load(into result: UnsafeMutablePointer<T>) -> Bool {
-    access { contents in
-      guard let bits = contents.bits else { return false }
-      let instance = bits.assumingMemoryBound(to: T.self)
-      if contents.isKept {
-        result.initialize(to: instance.pointee)
-        return true
-      }
-      guard let object = contents.shared else { return false }
-      result.initialize(to: Self.taking(object, from: instance))
-      return true
+  /// releases meanwhile is either taken alive or not at all. `missing` and `found` run outside
+  /// the slot's access, so they may resolve.
+  func instance(orElse missing: () -> T, found: () -> Void) -> T {
+    // One load: the object, retained, keeps the shared instance alive until it is returned.
+    let (isKept, object) = access { ($0.isKept, $0.isKept ? nil : $0.shared) }
+    guard isKept || object != nil else { return missing() }
+    let taken = access { contents in
+      // Nothing ran that could store or empty the slot since it was read: it still keeps the
+      // instance, or `object` keeps the shared one alive, and the bits are allocated.
+      let instance = contents.bits.unsafelyUnwrapped.assumingMemoryBound(to: T.self)
+      guard let object else { return instance.pointee }
+      return Self.taking(object, from: instance)
     }
+    // Taken first: `found` may run code of the user's (a telemetry) that empties the slot.
+    found()
+    return taken
   }
 
   /// The shared instance that `object`, just loaded from the weak reference, is, as a `T`.
