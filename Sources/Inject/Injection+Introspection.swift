@@ -1,6 +1,7 @@
 extension Injection: @MainActor CustomDebugStringConvertible {
-  /// The injection's type, where it was published, and its override stack, top first, with
-  /// each layer's location, strategy, and whether it holds an instance now.
+  /// The injection's type, where it was published, and its override stacks, top first (in a
+  /// test world, the test's above the global one), with each layer's location, strategy, and
+  /// whether the global world holds an instance it built.
   ///
   /// ```swift
   /// debugPrint(service)
@@ -29,8 +30,14 @@ extension Injection: @MainActor CustomReflectable {
 }
 
 extension Injection {
-  /// The global override stack, top first, down to the published layer.
-  private var layersTopFirst: [Layer<T>] { ([published] + overrides).reversed() }
+  /// The override stacks that apply here, top first, down to the published layer: the current
+  /// test's, in a test world, then the global one.
+  private var layersTopFirst: [Layer<T>] {
+    let tested = World.current?.testOverrides.map { tested in
+      (0..<tested.depth(of: self)).map { tested.layer(of: self, at: $0 + 1) }
+    }
+    return ([published] + overrides + (tested ?? [])).reversed()
+  }
 }
 
 extension Layer {

@@ -19,6 +19,23 @@ import Testing
         """)
   }
 
+  @Test func inATestWorldTheTestsStackIsShownAboveTheGlobalOne() {
+    let injection = Injection<Int>(strategy: .singleton, instance: 1, fileID: "Services/Numbers.swift", line: 3)
+    injection.override(with: 2, fileID: "Tests/Global.swift", line: 1)
+    defer { injection.rollbackOverride() }
+    withIsolatedInjections {
+      injection.override(with: 3, fileID: "Tests/Setup.swift", line: 5)
+      #expect(
+        String(reflecting: injection) == """
+          Injection<Int> published at Services/Numbers.swift:3, strategy .singleton
+            the test's override layer 1: instance, .singleton, pushed at Tests/Setup.swift:5
+            override layer 1: instance, .singleton, pushed at Tests/Global.swift:1
+            the published layer: instance, .singleton, published at Services/Numbers.swift:3
+          """)
+    }
+    #expect(String(reflecting: injection).contains("the test's") == false)
+  }
+
   @Test func delegatingLayerNamesTheOtherInjection() {
     let injection = Injection<Int>(strategy: .singleton, instance: 1, fileID: "App/Numbers.swift", line: 1)
     let other = Injection<Int>(strategy: .onDemand, instance: 2, fileID: "App/Numbers.swift", line: 2)
