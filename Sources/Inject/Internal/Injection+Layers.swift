@@ -134,7 +134,7 @@ extension Injection {
     // generic-metadata lookups here, where `T` is not specialized.
     let layer = layer(at: position, in: world)
     if case .instance(let build) = layer.source {
-      noteUntested(layer, in: world, for: location)
+      noteLiveBuild(layer, in: world, for: location)
       return build()
     }
     var decorators: [@MainActor (T) -> T] = []
@@ -146,7 +146,7 @@ extension Injection {
       world?.strictCheck?.noteResolved(layer)
       switch layer.source {
       case .instance(let build):
-        injection.noteUntested(layer, in: world, for: location)
+        injection.noteLiveBuild(layer, in: world, for: location)
         instance = build()
       case .injection(let other):
         delegated.append(Entered(other, from: location, in: world, firstDecorator: decorators.count))
@@ -174,7 +174,7 @@ extension Injection {
   /// Tells `world`'s strict test, if any, that `layer` builds the live instance (or a launch
   /// override, or the preview value) there for a consumer at `location`; or, in the global
   /// world, the checks of a test process.
-  private func noteUntested(_ layer: Layer<T>, in world: World?, for location: CodeLocation) {
+  private func noteLiveBuild(_ layer: Layer<T>, in world: World?, for location: CodeLocation) {
     guard layer === published else { return }
     if let world {
       world.noteUntested(self, at: location)
