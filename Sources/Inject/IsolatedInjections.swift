@@ -102,6 +102,8 @@ package struct UnusedOverride: Sendable, CustomStringConvertible {
 ///     the world: one with neither a test value nor an override.
 ///   - reportUnused: If given with `reportUntested`, called once the operation has returned for
 ///     every override given in the world that no consumer resolved through.
+///   - checkGraph: If given, run in the world and in every world opened inside it as its scope
+///     ends, while it still holds what it built.
 ///   - operation: The code that resolves in the new world.
 /// - Returns: What `operation` returns.
 @MainActor
@@ -109,6 +111,7 @@ package func withIsolatedInjections<R>(
   reportingLeaks reportLeaks: (@MainActor ([LeakedInstance]) -> Void)?,
   reportingUntested reportUntested: (@MainActor (UntestedResolution) -> Void)? = nil,
   reportingUnused reportUnused: (@MainActor (UnusedOverride) -> Void)? = nil,
+  checkingGraph checkGraph: (@MainActor @Sendable () -> Void)? = nil,
   operation: () async throws -> R
 ) async rethrows -> R {
   let leakWatch = reportLeaks == nil ? nil : LeakWatch()
@@ -121,6 +124,7 @@ package func withIsolatedInjections<R>(
       reportLeaks(leakWatch.survivors)
     }
   }
-  return try await World(parent: .current, isTest: true, leakWatch: leakWatch, strictCheck: strictCheck)
-    .run(operation)
+  return try await World(
+    parent: .current, isTest: true, leakWatch: leakWatch, strictCheck: strictCheck, graphCheck: checkGraph
+  ).run(operation)
 }

@@ -42,15 +42,12 @@ public struct IsolationTrait: TestTrait, SuiteTrait, TestScoping {
     performing function: @Sendable () async throws -> Void
   ) async throws {
     try await scopingEachTestCase(testCase, function) { function in
+      let sourceLocation = test.sourceLocation
+      let checkGraph: (@MainActor @Sendable () -> Void)? =
+        checksGraph ? { @MainActor in _ = expectNoLifetimeProblems(sourceLocation: sourceLocation) } : nil
       try await withIsolatedInjections(
         reportingLeaks: reportsLeaks ? reportLeaks : nil, reportingUntested: isStrict ? reportUntested : nil,
-        reportingUnused: isStrict ? reportUnused : nil
-      ) { [checksGraph] in
-        try await function()
-        if checksGraph {
-          await expectNoLifetimeProblems(sourceLocation: test.sourceLocation)
-        }
-      }
+        reportingUnused: isStrict ? reportUnused : nil, checkingGraph: checkGraph, operation: function)
     }
   }
 }

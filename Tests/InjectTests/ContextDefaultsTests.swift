@@ -21,7 +21,8 @@ import Testing
     }
     #expect(live == "live #1")
     #expect(warnings.count == expectedWarningCount(1))
-    #expect(warnings.allSatisfy { $0.contains("built its live instance for App/Screen.swift:3 in the global world") })
+    #expect(
+      warnings.allSatisfy { $0.contains("built its live instance for App/Screen.swift:3 outside every test world") })
     let decorated = withDebugWarningsSilenced {
       injection.withOverride({ $0 }, operation: { Consumer(injection).service.name })
     }

@@ -353,3 +353,70 @@ final class Child {
     _service = Instance(injection)
   }
 }
+
+/// What a second review of the graph found, each failing before its fix.
+@Suite @MainActor struct InjectionGraphReviewTests {
+  @Test func aRootThatAnInjectionBuiltKeepsItsLifetimeInTheVerdict() {
+    withIsolatedInjections {
+      let leaf = Injection<Leaf>(strategy: .shared, instance: Leaf())
+      let holder = Injection<Consumer<Leaf>>(strategy: .singleton, instance: Consumer(leaf))
+      let screen = Consumer(holder)
+      let kept = screen.service
+      _ = kept.service
+      #expect(InjectionGraph.capture().errors.map(\.kind) == [.captiveDependency])
+      #expect(InjectionGraph.capture(roots: [kept]).errors.map(\.kind) == [.captiveDependency])
+    }
+  }
+
+  @Test func followingReferencesLeavesActorsAlone() {
+    withIsolatedInjections {
+      let keeper = Keeper()
+      let graph = InjectionGraph.capture(roots: [keeper], followingReferences: true)
+      #expect(graph.nodes.filter { $0.kind == .consumer }.isEmpty, "an actor's state is its own")
+    }
+  }
+
+  @Test func followingReferencesSkipsCollectionsOfPlainValuesWhole() {
+    withIsolatedInjections {
+      let root = Bytes()
+      _ = root.consumer.service
+      let graph = InjectionGraph.capture(roots: [root], followingReferences: true)
+      #expect(graph.nodes.filter { $0.kind == .consumer }.count == 1)
+    }
+  }
+
+  /// The check of `.isolatedInjections(checkingGraph: true)` runs in each world of the test as
+  /// it ends: a captive built in a scope (or an `.overriding` trait's world) is found.
+  @Test func theGraphCheckRunsInTheWorldsOpenedInsideTheTest() async {
+    let found = FoundProblems()
+    let leaf = Injection<Leaf>(strategy: .shared, instance: Leaf())
+    let holder = Injection<Consumer<Leaf>>(strategy: .singleton, instance: Consumer(leaf))
+    let (unrelated, _) = makeInjection(.singleton)
+    await withIsolatedInjections(
+      reportingLeaks: nil, checkingGraph: { found.kinds += InjectionGraph.capture().errors.map(\.kind) },
+      operation: {
+        unrelated.withOverride(ServiceImplementation("scoped")) {
+          _ = Consumer(holder).service.service
+        }
+      })
+    #expect(found.kinds == [.captiveDependency], "once, in the scope's world; the test's own holds nothing")
+  }
+}
+
+/// What a graph check found.
+@MainActor private final class FoundProblems {
+  var kinds: [InjectionGraph.Problem.Kind] = []
+}
+
+private let keeperLeafInjection = Injection<Leaf>(strategy: .shared, instance: Leaf())
+
+/// An actor that holds a consumer: its state is isolated to it.
+private actor Keeper {
+  let consumer = Consumer(keeperLeafInjection)
+}
+
+/// A root with a large buffer of bytes beside its consumer.
+private final class Bytes {
+  let buffer = [UInt8](repeating: 0, count: 1_000_000)
+  let consumer = Consumer(keeperLeafInjection)
+}

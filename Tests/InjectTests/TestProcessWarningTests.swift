@@ -16,7 +16,10 @@ import Testing
       runsTests(arguments: ["/usr/bin/xctest", "/repo/.build/debug/InjectPackageTests.xctest"], environment: [:]))
     #expect(
       runsTests(arguments: ["/usr/bin/swiftpm-testing-helper", "--testing-library", "swift-testing"], environment: [:]))
+    #expect(!runsTests(arguments: [], environment: [:]))
     #expect(runsTests(arguments: ["/Applications/App"], environment: ["XCTestConfigurationFilePath": "/tmp/x"]))
+    #expect(!runsTests(arguments: ["/usr/local/bin/Plain", "Foo.xctest", "--testing-library"], environment: [:]))
+    #expect(!runsTests(arguments: ["/usr/local/bin/Plain"], environment: ["XCTestBundlePath": ""]))
   }
 
   @Test func aGlobalOverrideOutsideAnyTestWorldWarnsOncePerCallSite() {
@@ -56,12 +59,24 @@ import Testing
     }
     let expected: String =
       "Inject warning: Injection<Service> (Services/Clients.swift:3): built its live instance for App/Screen.swift:12 "
-      + "in the global world of a test process, although it publishes a test value: the consumer resolved "
-      + "outside every test world (in a Task.detached, or in a test with neither .isolatedInjections nor "
-      + ".overriding). To fix this, run the test in a test world (the .isolatedInjections or .overriding "
+      + "outside every test world of a test process, although it publishes a test value: the consumer resolved in "
+      + "the global world or in a scope opened outside a test world (in a Task.detached, or in a test with neither "
+      + ".isolatedInjections nor .overriding). To fix this, run the test in a test world (the .isolatedInjections or .overriding "
       + "trait, or withIsolatedInjections), and resolve in tasks that inherit it (Task { }, not Task.detached)."
     #expect(names == ["test", "live", "live"])
     #expect(warnings == shownInDebugBuilds([expected]))
+  }
+
+  @Test func aLiveValueBuiltInAScopeOpenedOutsideATestWorldWarnsToo() {
+    let injection = Injection<Int>(
+      strategy: .singleton, instance: 1, test: 2, fileID: "Services/Numbers.swift", line: 31)
+    let (value, warnings) = withDebugWarningsCaptured {
+      injection.withOverride({ $0 * 10 }) { Consumer(injection, fileID: "App/Scoped.swift", line: 2).service }
+    }
+    #expect(value == 10, "a plain scope resolves the live value beneath its decorator")
+    #expect(warnings.count == expectedWarningCount(1))
+    #expect(
+      warnings.allSatisfy { $0.contains("built its live instance for App/Scoped.swift:2 outside every test world") })
   }
 
   @Test func anInjectionWithoutATestValueBuildsLiveInTheGlobalWorldWithNoWarning() {
@@ -95,7 +110,7 @@ import Testing
     #expect(
       warnings.first?.hasPrefix(
         "Inject warning: Injection<Int> (Services/Numbers.swift:21): built its live instance for App/Sync.swift:4 "
-          + "in the global world of a test process") == true)
+          + "outside every test world of a test process") == true)
     #else
     #expect(warnings.isEmpty)
     #endif

@@ -41,9 +41,9 @@ struct GraphWalk {
     /// `@Instance` property.
     let node: Int?
     /// Whether its world keeps it strongly: a `.singleton`, or a `.shared` value.
-    let isKept: Bool
+    var isKept: Bool
     /// Whether a `.shared` layer built it and its world holds it weakly.
-    let isShared: Bool
+    var isShared: Bool
   }
 
   private struct Link {
@@ -135,6 +135,9 @@ struct GraphWalk {
     let boxed = value
     let identity = type(of: boxed) is AnyClass ? ObjectIdentifier(boxed as AnyObject) : key
     if let identity, let index = visited[identity] {
+      // Met again: a root that an injection built keeps the lifetime its world gives it.
+      instances[index].isKept = instances[index].isKept || isKept
+      instances[index].isShared = instances[index].isShared || isShared
       return index
     }
     instances.append(Walked(value: boxed, node: node, isKept: isKept, isShared: isShared))

@@ -60,7 +60,9 @@ public struct InjectionGraph: Sendable, Hashable, Codable {
   /// With `followingReferences`, it also follows ordinary strong references (stored
   /// properties, collections, optionals, enums' payloads) to reach more consumers: objects that
   /// declare `@Instance` properties become nodes of kind ``Node/Kind/consumer``. It never reads
-  /// a `weak` or `unowned` property. Verdicts still rest on `@Instance` edges alone.
+  /// a `weak` or `unowned` property, an actor's state, or the elements of a collection of plain
+  /// values. It reads with no synchronization: follow references only while no other thread
+  /// changes the objects reached. Verdicts still rest on `@Instance` edges alone.
   ///
   /// ```swift
   /// @Test(.isolatedInjections) @MainActor func screenGraphHasNoLifetimeBug() async {

@@ -63,6 +63,11 @@ extension StrongFields {
     let boxed = value
     let type: any Any.Type = type(of: boxed)
     if type is AnyClass {
+      // An actor's state is isolated to it: reading it from the main actor would race with
+      // the actor's own writes.
+      if type is any Actor.Type {
+        return []
+      }
       let object = boxed as AnyObject
       let fields = of(Swift.type(of: object))
       guard !fields.fields.isEmpty else { return [] }
@@ -96,20 +101,26 @@ protocol GraphContainer {
   var graphElements: [Any] { get }
 }
 
+// A collection of plain values (bytes, numbers: trivially copyable types, which hold no
+// reference) is skipped whole rather than boxed element by element: an image buffer of
+// millions of bytes costs nothing.
+
 extension Array: GraphContainer {
-  var graphElements: [Any] { map { $0 } }
+  var graphElements: [Any] { _isPOD(Element.self) ? [] : map { $0 } }
 }
 
 extension ContiguousArray: GraphContainer {
-  var graphElements: [Any] { map { $0 } }
+  var graphElements: [Any] { _isPOD(Element.self) ? [] : map { $0 } }
 }
 
 extension Set: GraphContainer {
-  var graphElements: [Any] { map { $0 } }
+  var graphElements: [Any] { _isPOD(Element.self) ? [] : map { $0 } }
 }
 
 extension Dictionary: GraphContainer {
-  var graphElements: [Any] { keys.map { $0 } + values.map { $0 } }
+  var graphElements: [Any] {
+    (_isPOD(Key.self) ? [] : keys.map { $0 }) + (_isPOD(Value.self) ? [] : values.map { $0 })
+  }
 }
 
 extension Optional: GraphContainer {

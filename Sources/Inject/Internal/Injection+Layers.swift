@@ -176,9 +176,9 @@ extension Injection {
   /// world, the checks of a test process.
   private func noteLiveBuild(_ layer: Layer<T>, in world: World?, for location: CodeLocation) {
     guard layer === published else { return }
-    if let world {
-      world.noteUntested(self, at: location)
-    } else if layer.origin == .published {
+    world?.noteUntested(self, at: location)
+    // Outside every test world: the global world, or a scope opened outside a test world.
+    if world?.isTest != true && layer.origin == .published {
       TestProcessChecks.noteLiveBuild(self, for: location)
     }
   }

@@ -14,21 +14,24 @@ enum ProcessContext {
   static let isTesting = runsTests(arguments: arguments, environment: environment)
 
   /// Whether a process launched with `arguments` and the environment that `environment` reads
-  /// runs tests: Xcode's test runner sets one of XCTest's variables; `swift test` runs a
-  /// `.xctest` bundle (on Linux, an executable named so), through `xctest` on macOS, or through
-  /// `swiftpm-testing-helper` with `--testing-library` for Swift Testing.
+  /// runs tests.
+  ///
+  /// Xcode's test runner sets one of XCTest's variables (to something); `swift test` runs a
+  /// `.xctest` bundle (on Linux, an executable named so), or loads one into `xctest` or, for
+  /// Swift Testing, `swiftpm-testing-helper` on macOS. Only the executable's own name counts,
+  /// so a plain program given such an argument is not taken for a test.
+  ///
+  /// A child process that inherits XCTest's variables (an app launched from a test with the
+  /// test's environment) is taken for one: launch it without them.
   static func runsTests(arguments: [String], environment: (String) -> String?) -> Bool {
     let variables = [
       "XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestBundleInjectPath", "XCTestSessionIdentifier",
     ]
-    if variables.contains(where: { environment($0) != nil }) {
+    if variables.contains(where: { environment($0).map { !$0.isEmpty } ?? false }) {
       return true
     }
-    return arguments.contains { argument in
-      let name = argument.split(separator: "/").last.map(String.init) ?? argument
-      return argument == "--testing-library" || name == "xctest" || name == "swiftpm-testing-helper"
-        || name.hasSuffix(".xctest")
-    }
+    guard let executable = arguments.first?.split(separator: "/").last.map(String.init) else { return false }
+    return executable == "xctest" || executable == "swiftpm-testing-helper" || executable.hasSuffix(".xctest")
   }
 
   /// Whether `variable` is set to anything but empty, `0` or `false`.

@@ -45,6 +45,10 @@ final class World {
   /// The override stacks of the test this world belongs to, if it is a test world: shared with
   /// the worlds inside it, where `override(with:)` pushes instead of on the global stack.
   let testOverrides: TestOverrides?
+  /// A test's graph check, shared with the worlds inside it: run in each of them as its scope
+  /// ends, while it still holds what it built, so that the worlds opened inside the test (an
+  /// `.overriding` trait's, a `withOverride` in the test) are checked too.
+  let graphCheck: (@MainActor @Sendable () -> Void)?
   /// The overrides that apply here, and the slots of the layers resolved here.
   // NB: `nonisolated(unsafe)` only so that `deinit`, which is nonisolated, can move them out to
   // the main actor. It is safe: every other access is from a main-actor-isolated member, and
@@ -83,7 +87,7 @@ final class World {
   /// `parent`.
   init(
     parent: World?, overrides: [ScopedOverride]? = nil, isTest: Bool = false, leakWatch: LeakWatch? = nil,
-    strictCheck: StrictCheck? = nil
+    strictCheck: StrictCheck? = nil, graphCheck: (@MainActor @Sendable () -> Void)? = nil
   ) {
     Self.lastSerial += 1
     self.serial = Self.lastSerial
@@ -91,6 +95,7 @@ final class World {
     self.leakWatch = leakWatch ?? parent?.leakWatch
     self.strictCheck = strictCheck ?? parent?.strictCheck
     self.testOverrides = parent?.testOverrides ?? (self.isTest ? TestOverrides() : nil)
+    self.graphCheck = graphCheck ?? parent?.graphCheck
     if let overrides = overrides ?? parent?.overrides {
       contents.access { $0.overrides = overrides }
     }
@@ -102,12 +107,18 @@ final class World {
 
   /// Runs `operation` in this world.
   func run<R>(_ operation: () throws -> R) rethrows -> R {
-    try Current.$world.withValue(self, operation: operation)
+    try Current.$world.withValue(self) {
+      defer { graphCheck?() }
+      return try operation()
+    }
   }
 
   /// Runs the asynchronous `operation` in this world.
   func run<R>(_ operation: () async throws -> R) async rethrows -> R {
-    try await Current.$world.withValue(self, operation: operation)
+    try await Current.$world.withValue(self) {
+      defer { graphCheck?() }
+      return try await operation()
+    }
   }
 
   /// The scoped override of `injection` that applies in this world, if any.

@@ -33,9 +33,9 @@ public struct InjectionEvent: Sendable, CustomStringConvertible {
     /// In a test process, an override was pushed on the global stack, outside any test world:
     /// it reaches every test running at the same time. Recorded once per call site.
     case globalOverrideInTest
-    /// In a test process, an injection that publishes a test value built its live instance in
-    /// the global world: the consumer resolved outside every test world. Recorded once per
-    /// injection.
+    /// In a test process, an injection that publishes a test value built its live instance
+    /// outside every test world (in the global world, or in a scope opened outside a test
+    /// world). Recorded once per injection.
     case liveValueInTest
   }
 
@@ -138,9 +138,10 @@ public struct InjectionEvent: Sendable, CustomStringConvertible {
         "override pushed on the global stack at \(location) in a test process, outside any test "
           + "world: it reaches every test running at the same time, until it is rolled back"
       case .liveValueInTest:
-        "built its live instance for \(location) in the global world of a test process, although it "
-          + "publishes a test value: the consumer resolved outside every test world (in a "
-          + "Task.detached, or in a test with neither .isolatedInjections nor .overriding)"
+        "built its live instance for \(location) outside every test world of a test process, although "
+          + "it publishes a test value: the consumer resolved in the global world or in a scope opened "
+          + "outside a test world (in a Task.detached, or in a test with neither .isolatedInjections nor "
+          + ".overriding)"
       }
     return "\(injection) (\(publishedAt)): \(what)"
   }
