@@ -41,8 +41,10 @@ import Observation
       #expect(cycles.first?.path.count == 2)
       #expect(cycles.first?.message.hasPrefix("Reference cycle: Injection<Link> (.shared") == true)
       #expect(graph.errors.allSatisfy { $0.kind == .referenceCycle })
-      // Breaks the cycle, so that the test leaks nothing.
+      // Breaks the cycles, so that the test leaks nothing: the instances', and the fixture's
+      // (each injection's factory captures `links`, which holds both injections).
       b.$next.reset()
+      (links.a, links.b) = (nil, nil)
     }
   }
 
