@@ -36,7 +36,8 @@ extension Instance: InstanceField {
 /// What the graph needs to know of an injection, whatever its type.
 @MainActor
 protocol GraphInjection: InjectionIdentity {
-  /// The type of its instances, such as `any UserRepository`.
+  /// The type of its instances as Swift prints it, such as `UserRepository` for
+  /// `any UserRepository`: what the pictures show.
   var typeName: String { get }
   /// Where it was published.
   var publishedAt: CodeLocation { get }

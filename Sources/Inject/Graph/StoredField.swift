@@ -6,8 +6,8 @@
 /// API that gives a field's offset or says whether it is `weak` or `unowned` (`_forEachField` is
 /// SPI, which Apple SDKs do not ship).
 struct StoredField {
-  /// Its name as declared, such as `_repository` for a property wrapper's storage, without the
-  /// backticks of a raw identifier.
+  /// Its name as declared, such as `_repository` for a property wrapper's storage; a raw
+  /// identifier without its backticks.
   let name: String
   /// Its offset from the start of the object or value.
   let offset: Int
@@ -38,9 +38,11 @@ struct StoredField {
   }
 }
 
-/// `name` without the backticks of a raw identifier (`` `my field` ``, Swift 6.2).
+/// `name` as declared: a raw identifier (`` `my field` ``, Swift 6.2) without its backticks,
+/// and with its spaces, which field records store as no-break spaces (U+00A0).
 private func unquoted(_ name: String) -> String {
-  name.count > 1 && name.first == "`" && name.last == "`" ? String(name.dropFirst().dropLast()) : name
+  guard name.count > 1, name.first == "`", name.last == "`" else { return name }
+  return String(name.dropFirst().dropLast().map { $0 == "\u{A0}" ? " " : $0 })
 }
 
 // NB: entry points of the Swift runtime (libswiftCore), declared as the standard library's
