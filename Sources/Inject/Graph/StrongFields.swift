@@ -6,8 +6,9 @@
 /// keep its object.
 @MainActor
 struct StrongFields {
-  /// The strong fields that can hold an object: classes, structs, enums (optionals too),
-  /// tuples and existentials; not `@Instance` properties, which the walk reads apart.
+  /// The strong fields that can hold an object: classes, structs that can, enums (optionals
+  /// too), tuples and existentials; not plain values (trivially copyable types, which hold no
+  /// reference), nor `@Instance` properties, which the walk reads apart.
   let fields: [StoredField]
 
   /// The fields found so far, by type; types are never released, and there are finitely many.
@@ -27,9 +28,26 @@ struct StrongFields {
   private init(_ type: any Any.Type) {
     let followed: Set<MetadataKind> = [.class, .struct, .enum, .optional, .tuple, .existential]
     fields = StoredField.all(in: type).filter {
-      $0.isStrong && followed.contains($0.kind) && !($0.type is any InstanceField.Type)
+      $0.isStrong && followed.contains($0.kind) && !isPlain($0.type) && !($0.type is any InstanceField.Type)
+        && ($0.kind != .struct || Self.mayHoldObjects($0.type))
     }
   }
+
+  /// Whether a value of this type may hold an object: a class, a collection or an optional, an
+  /// enum or a tuple that is not plain, a struct with a field that may.
+  ///
+  /// It may not hold a consumer: a struct that declares `@Instance` properties and nothing else
+  /// holds no object here (see ``FieldLayout``).
+  static func mayHoldObjects(_ type: any Any.Type) -> Bool {
+    switch MetadataKind(of: type) {
+    case .class: true
+    case .struct: type is any GraphContainer.Type || of(type).mayHoldObjects
+    case .enum, .optional, .tuple, .existential: !isPlain(type)
+    default: false
+    }
+  }
+
+  private var mayHoldObjects: Bool { !fields.isEmpty }
 
   /// The values of these fields in the object or value at `address`, which the caller keeps
   /// alive.
@@ -109,6 +127,21 @@ extension Dictionary: GraphContainer {
 
 extension Optional: GraphContainer {
   var graphElements: [Any] { map { [$0] } ?? [] }
+}
+
+/// Whether `type` is trivially copyable: it holds no reference.
+private func isPlain<T>(_: T.Type) -> Bool {
+  _isPOD(T.self)
+}
+
+/// `value` without the optionals around it; `nil` if one of them is empty.
+func unwrappingOptionals(_ value: Any) -> Any? {
+  var value = value
+  while MetadataKind(of: type(of: value)) == .optional {
+    guard let wrapped = Mirror(reflecting: value).children.first?.value else { return nil }
+    value = wrapped
+  }
+  return value
 }
 
 /// The value of type `F` at `address`, boxed; `F` is a field's type, opened from its metatype.
