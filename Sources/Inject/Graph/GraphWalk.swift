@@ -23,25 +23,17 @@ struct GraphWalk {
   /// Every instance met: objects once each, values once per storage that holds them; when
   /// following references, the values met on the way too (each holds what it reaches).
   private var instances: [Walked] = []
-  /// The index in `instances` of each instance, by its identity.
-  private var visited: [Identity: Int] = [:]
+  /// The index in `instances` of each object, or of each value an `@Instance` property holds
+  /// by the property's storage, which copies of the wrapper share.
+  private var visited: [ObjectIdentifier: Int] = [:]
+  /// The index in `instances` of each value met by following references.
+  private var visitedValues: [ValueIdentity: Int] = [:]
   /// Which instance holds which, through `@Instance` or a followed strong reference.
   private var links: [Link] = []
   private var problems: [InjectionGraph.Problem] = []
   /// The steps taken: instances and values met, edges looked at; what tests bound, so that
   /// shared storage and large graphs cannot make the walk blow up unseen.
   private(set) var work = 0
-
-  /// What tells instances apart.
-  private enum Identity: Hashable {
-    /// An object.
-    case object(ObjectIdentifier)
-    /// A value that an `@Instance` property holds, by the property's storage, which copies of
-    /// the wrapper share.
-    case storage(ObjectIdentifier)
-    /// A value met by following references.
-    case value(ValueIdentity)
-  }
 
   private struct EdgeKey: Hashable {
     let from: Int
@@ -122,7 +114,7 @@ struct GraphWalk {
       edges[edge].isResolved = true
       nodes[target].isResolved = true
       guard let value = unwrappingOptionals(value) else { continue }
-      let met = instance(value, key: .storage(field.storage), node: target, isKept: false, isShared: false)
+      let met = instance(value, key: field.storage, node: target, isKept: false, isShared: false)
       links.append(Link(from: index, to: met, edge: edge))
     }
   }
@@ -138,29 +130,39 @@ struct GraphWalk {
       let boxed = value
       let type = type(of: boxed)
       let hasFields = !FieldLayout.of(type).fields.isEmpty
-      let key: Identity?
+      let identity: ValueIdentity?
+      let known: Int?
       if type is AnyClass {
-        key = .object(ObjectIdentifier(boxed as AnyObject))
+        identity = nil
+        known = visited[ObjectIdentifier(boxed as AnyObject)]
       } else {
         guard hasFields || StrongFields.mayHoldObjects(type) else { continue }
-        key = ValueIdentity(boxed).map { .value($0) }
+        identity = ValueIdentity(boxed)
+        known = identity.flatMap { visitedValues[$0] }
       }
       let met: Int
-      if let key, let index = visited[key] {
-        met = index
+      if let known {
+        met = known
       } else {
         let node = hasFields ? addNode(kind: .consumer, type: "\(type)", isResolved: true) : nil
-        met = instance(boxed, key: key, node: node, isKept: false, isShared: false)
+        met = instance(boxed, key: nil, node: node, isKept: false, isShared: false)
+        if let identity {
+          visitedValues[identity] = met
+        }
       }
       links.append(Link(from: index, to: met, edge: nil))
     }
   }
 
   /// The index of `value` in `instances`, added if it is new: an object by its identity, a
-  /// value by `key`, or always new without a key.
-  private mutating func instance(_ value: Any, key: Identity?, node: Int?, isKept: Bool, isShared: Bool) -> Int {
+  /// value by `key` (the storage that holds it), or always new without a key.
+  private mutating func instance(
+    _ value: Any, key: ObjectIdentifier?, node: Int?, isKept: Bool, isShared: Bool
+  )
+    -> Int
+  {
     let boxed = value
-    let identity = type(of: boxed) is AnyClass ? .object(ObjectIdentifier(boxed as AnyObject)) : key
+    let identity = type(of: boxed) is AnyClass ? ObjectIdentifier(boxed as AnyObject) : key
     if let identity, let index = visited[identity] {
       // Met again: a root that an injection built keeps the lifetime its world gives it.
       instances[index].isKept = instances[index].isKept || isKept
@@ -350,9 +352,11 @@ struct GraphWalk {
 
   /// Reports, as information, each injection that consumers declare and none resolved.
   private mutating func findNeverResolved() {
+    let unresolved = nodes.filter { $0.kind == .injection && !$0.isResolved }
+    guard !unresolved.isEmpty else { return }
     work += edges.count
     let declaring = Dictionary(grouping: edges, by: \.to)
-    for node in nodes where node.kind == .injection && !node.isResolved {
+    for node in unresolved {
       let declaring = declaring[node.id] ?? []
       let properties = declaring.map { "`\($0.property)` at \($0.location)" }.joined(separator: ", ")
       problems.append(
