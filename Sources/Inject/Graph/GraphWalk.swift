@@ -71,12 +71,14 @@ struct GraphWalk {
   /// Walks from the world's instances and `roots`, then looks for problems.
   mutating func run(roots: [Any]) {
     for root in roots {
-      let node = addNode(kind: .root, type: "\(type(of: root))", isResolved: true)
-      guard let root = unwrappingOptionals(root) else { continue }
+      let type = type(of: root)
+      let node = addNode(kind: .root, type: "\(type)", isResolved: true)
+      guard let root = unwrappingOptionals(root, of: type) else { continue }
       _ = instance(root, key: nil, node: node, isKept: false, isShared: false)
     }
     for entry in StoredInstances.entries(in: world) {
-      guard let stored = entry.slot.graphInstance, let value = unwrappingOptionals(stored.value) else { continue }
+      guard let stored = entry.slot.graphInstance, let value = unwrappingOptionals(stored.value, of: entry.type)
+      else { continue }
       let node = node(
         key: entry.injection, type: "\(entry.type)", publishedAt: entry.publishedAt, strategy: entry.strategy)
       nodes[node].strategy = entry.strategy
@@ -113,7 +115,6 @@ struct GraphWalk {
       guard let value = field.value else { continue }
       edges[edge].isResolved = true
       nodes[target].isResolved = true
-      guard let value = unwrappingOptionals(value) else { continue }
       let met = instance(value, key: field.storage, node: target, isKept: false, isShared: false)
       links.append(Link(from: index, to: met, edge: edge))
     }
@@ -125,9 +126,8 @@ struct GraphWalk {
   /// each object or value met is an instance of its own, walked in turn, so storage shared by
   /// many paths is walked once. Those that declare `@Instance` properties become consumer nodes.
   private mutating func follow(from index: Int) {
-    for value in StrongFields.values(in: instances[index].value) {
-      guard let value = unwrappingOptionals(value) else { continue }
-      let boxed = value
+    for next in StrongFields.values(in: instances[index].value) {
+      guard let boxed = unwrappingOptionals(next, of: Swift.type(of: next)) else { continue }
       let type = type(of: boxed)
       let hasFields = !FieldLayout.of(type).fields.isEmpty
       let identity: ValueIdentity?
@@ -352,17 +352,21 @@ struct GraphWalk {
 
   /// Reports, as information, each injection that consumers declare and none resolved.
   private mutating func findNeverResolved() {
-    let unresolved = nodes.filter { $0.kind == .injection && !$0.isResolved }
+    // A loop, not a closure: a main-actor closure checks its executor at each call.
+    var unresolved: [Int] = []
+    for node in nodes.indices where nodes[node].kind == .injection && !nodes[node].isResolved {
+      unresolved.append(node)
+    }
     guard !unresolved.isEmpty else { return }
     work += edges.count
     let declaring = Dictionary(grouping: edges, by: \.to)
     for node in unresolved {
-      let declaring = declaring[node.id] ?? []
+      let declaring = declaring[node] ?? []
       let properties = declaring.map { "`\($0.property)` at \($0.location)" }.joined(separator: ", ")
       problems.append(
         InjectionGraph.Problem(
           kind: .neverResolved, path: declaring,
-          message: "Never resolved: \(describe(node.id)) is declared by \(properties), but no consumer has "
+          message: "Never resolved: \(describe(node)) is declared by \(properties), but no consumer has "
             + "read it yet. This is information, not an error: the injection builds nothing until a "
             + "consumer reads it."))
     }

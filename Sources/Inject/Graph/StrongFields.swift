@@ -134,10 +134,14 @@ private func isPlain<T>(_: T.Type) -> Bool {
   _isPOD(T.self)
 }
 
-/// `value` without the optionals around it; `nil` if one of them is empty.
-func unwrappingOptionals(_ value: Any) -> Any? {
+/// `value`, of type `type`, without the optionals around it; `nil` if one of them is empty.
+///
+/// The caller passes the type it knows, so that a value that is no optional costs no look-up of
+/// its dynamic type.
+func unwrappingOptionals(_ value: Any, of type: any Any.Type) -> Any? {
+  guard MetadataKind(of: type) == .optional else { return value }
   var value = value
-  while MetadataKind(of: type(of: value)) == .optional {
+  while MetadataKind(of: Swift.type(of: value)) == .optional {
     guard let wrapped = Mirror(reflecting: value).children.first?.value else { return nil }
     value = wrapped
   }
