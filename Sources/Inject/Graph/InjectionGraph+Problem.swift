@@ -34,8 +34,10 @@ extension InjectionGraph {
 
     /// What is wrong.
     public var kind: Kind
-    /// The edges from the first holder to the last held, in order; for a cycle, back to the
-    /// first; for an injection never resolved, its consumers' properties.
+    /// The edges from the first holder to the last held, in order.
+    ///
+    /// For a cycle, back to the first; for an injection never resolved, its consumers'
+    /// properties. Strong references followed are not edges: a path made of them only has none.
     public var path: [Edge]
     /// What is wrong, along the path with the types and locations, and how to fix it.
     public var message: String
