@@ -43,6 +43,35 @@ import Testing
     }
   }
 
+  @Test func followedReferencesCountForCaptivesAndCyclesWithoutAnyEdge() {
+    withIsolatedInjections {
+      let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())
+      let screen = Consumer(flow)
+      let keeper = Injection<PlainKeeper>(strategy: .singleton, instance: PlainKeeper(screen.service))
+      let kept = Consumer(keeper)
+      _ = kept.service
+
+      let captives = InjectionGraph.capture(followingReferences: true).errors
+      #expect(captives.map(\.kind) == [.captiveDependency])
+      #expect(captives.first?.path.isEmpty == true)
+      #expect(captives.first?.message.contains("holds Injection<Leaf> (.shared") == true)
+      #expect(InjectionGraph.capture().errors.isEmpty)
+    }
+    withIsolatedInjections {
+      let partner = Injection<Partner>(strategy: .shared, instance: Partner())
+      let looped = Injection<Looped>(strategy: .shared, instance: Looped(partner))
+      let screen = Consumer(looped)
+      // The looped instance holds its partner through `@Instance`, the partner holds it back.
+      screen.service.partner.back = screen.service
+
+      let cycles = InjectionGraph.capture(followingReferences: true).errors
+      #expect(cycles.map(\.kind) == [.referenceCycle])
+      #expect(cycles.first?.path.map(\.property) == ["partner"])
+      #expect(InjectionGraph.capture().errors.isEmpty)
+      screen.service.partner.back = nil
+    }
+  }
+
   @Test func anInjectionOfAnOptionalTypeIsWalked() {
     withIsolatedInjections {
       let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())
@@ -153,6 +182,21 @@ final class Dashboard {
 indirect enum Tree {
   case leaf(Consumer<Leaf>)
   case node(Tree, Tree)
+}
+
+/// Holds an object through a plain property.
+final class PlainKeeper {
+  let held: AnyObject
+  init(_ held: AnyObject) { self.held = held }
+}
+
+final class Looped {
+  @Instance var partner: Partner
+  init(_ injection: Injection<Partner>) { _partner = Instance(injection) }
+}
+
+final class Partner {
+  var back: AnyObject?
 }
 
 final class Holder {
