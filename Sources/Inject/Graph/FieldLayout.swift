@@ -1,5 +1,3 @@
-@_spi(Reflection) import Swift
-
 /// Where a type keeps its `@Instance` properties: in itself, its superclasses and the struct
 /// properties it nests, found once per type from its metadata.
 ///
@@ -41,20 +39,13 @@ struct FieldLayout {
     var fields: [Field] = []
     var pending: [(type: any Any.Type, offset: Int, prefix: String)] = [(type, 0, "")]
     while let (type, base, prefix) = pending.popLast() {
-      // NB: `.classType` (1) and `.ignoreUnknown` (2) spelled by their raw values: the standard
-      // library declares them `static var`s, which strict concurrency rejects. Without
-      // `.ignoreUnknown`, a field that cannot be introspected would end the enumeration, and hide
-      // the `@Instance` fields after it.
-      let options = _EachFieldOptions(rawValue: type is AnyClass ? 3 : 2)
-      _forEachField(of: type, options: options) { name, offset, fieldType, kind in
-        let name = String(cString: name)
-        if let instanceType = fieldType as? any InstanceField.Type {
-          let property = name.hasPrefix("_") ? String(name.dropFirst()) : name
-          fields.append(Field(offset: base + offset, name: prefix + property, type: instanceType))
-        } else if kind == .struct {
-          pending.append((fieldType, base + offset, prefix + name + "."))
+      for field in StoredField.all(in: type) {
+        if let instanceType = field.type as? any InstanceField.Type {
+          let property = field.name.hasPrefix("_") ? String(field.name.dropFirst()) : field.name
+          fields.append(Field(offset: base + field.offset, name: prefix + property, type: instanceType))
+        } else if field.kind == .struct {
+          pending.append((field.type, base + field.offset, prefix + field.name + "."))
         }
-        return true
       }
     }
     self.fields = fields.sorted { $0.offset < $1.offset }

@@ -20,13 +20,20 @@ struct GraphWalk {
   /// that releases its layers; until then a new injection at the same address would share its
   /// node, a glitch of the picture and nothing worse.
   private var injections: [any GraphInjection] = []
-  /// Every instance met: objects once each, values once per storage that holds them.
+  /// Every instance met: objects once each, values once per storage that holds them; when
+  /// following references, the values met on the way too (each holds what it reaches).
   private var instances: [Walked] = []
-  /// The index in `instances` of each object, or of each value by its storage.
+  /// The index in `instances` of each object, or of each value an `@Instance` property holds
+  /// by the property's storage, which copies of the wrapper share.
   private var visited: [ObjectIdentifier: Int] = [:]
-  /// Which instance holds which through `@Instance`, and through which edge.
+  /// The index in `instances` of each value met by following references.
+  private var visitedValues: [ValueIdentity: Int] = [:]
+  /// Which instance holds which, through `@Instance` or a followed strong reference.
   private var links: [Link] = []
   private var problems: [InjectionGraph.Problem] = []
+  /// The steps taken: instances and values met, edges looked at; what tests bound, so that
+  /// shared storage and large graphs cannot make the walk blow up unseen.
+  private(set) var work = 0
 
   private struct EdgeKey: Hashable {
     let from: Int
@@ -37,8 +44,8 @@ struct GraphWalk {
   /// An instance met: an object or a value, standing in the picture as its node.
   private struct Walked {
     let value: Any
-    /// Its node; `nil` for an object reached by following references that declares no
-    /// `@Instance` property.
+    /// Its node; `nil` for an object or a value reached by following references that declares
+    /// no `@Instance` property.
     let node: Int?
     /// Whether its world keeps it strongly: a `.singleton`, or a `.shared` value.
     var isKept: Bool
@@ -49,7 +56,8 @@ struct GraphWalk {
   private struct Link {
     let from: Int
     let to: Int
-    let edge: Int
+    /// The `@Instance` edge; `nil` for a strong reference followed.
+    let edge: Int?
   }
 
   init(world: World?, followingReferences: Bool) {
@@ -63,18 +71,21 @@ struct GraphWalk {
   /// Walks from the world's instances and `roots`, then looks for problems.
   mutating func run(roots: [Any]) {
     for root in roots {
-      let node = addNode(kind: .root, type: "\(type(of: root))", isResolved: true)
+      let type = type(of: root)
+      let node = addNode(kind: .root, type: "\(type)", isResolved: true)
+      guard let root = unwrappingOptionals(root, of: type) else { continue }
       _ = instance(root, key: nil, node: node, isKept: false, isShared: false)
     }
     for entry in StoredInstances.entries(in: world) {
-      guard let stored = entry.slot.graphInstance else { continue }
+      guard let stored = entry.slot.graphInstance, let value = unwrappingOptionals(stored.value, of: entry.type)
+      else { continue }
       let node = node(
         key: entry.injection, type: "\(entry.type)", publishedAt: entry.publishedAt, strategy: entry.strategy)
       nodes[node].strategy = entry.strategy
       nodes[node].builtBy = entry.origin.description
       nodes[node].isResolved = true
       _ = instance(
-        stored.value, key: nil, node: node, isKept: stored.isKept, isShared: entry.strategy == .shared && !stored.isKept
+        value, key: nil, node: node, isKept: stored.isKept, isShared: entry.strategy == .shared && !stored.isKept
       )
     }
     var next = 0
@@ -90,14 +101,15 @@ struct GraphWalk {
 
   // MARK: - Walking
 
-  /// Reads the `@Instance` properties of instance `index`, and meets what they hold.
+  /// Reads the `@Instance` properties of instance `index`, and meets what they hold; when
+  /// following references, meets what it holds strongly too.
   private mutating func walk(_ index: Int) {
-    let holder = instances[index]
+    work += 1
     if followsReferences {
-      follow(from: holder.value)
+      follow(from: index)
     }
-    guard let node = holder.node else { return }
-    for (name, field) in FieldLayout.read(holder.value) {
+    guard let node = instances[index].node else { return }
+    for (name, field) in FieldLayout.read(instances[index].value) {
       let target = self.node(for: field.injection)
       let edge = self.edge(from: node, to: target, property: name, location: field.location)
       guard let value = field.value else { continue }
@@ -108,29 +120,46 @@ struct GraphWalk {
     }
   }
 
-  /// Meets the objects that `value` holds through ordinary strong references (its fields,
-  /// collections, optionals, the structs it nests), with a stack rather than recursion; those
-  /// that declare `@Instance` properties become consumer nodes.
-  private mutating func follow(from value: Any) {
-    var pending = StrongFields.values(in: value)
-    while let next = pending.popLast() {
-      let boxed = next
-      guard type(of: boxed) is AnyClass else {
-        pending += StrongFields.values(in: boxed)
-        continue
+  /// Meets what instance `index` holds through ordinary strong references, one step.
+  ///
+  /// It meets its fields, the elements of a collection, the payload of an optional or an enum:
+  /// each object or value met is an instance of its own, walked in turn, so storage shared by
+  /// many paths is walked once. Those that declare `@Instance` properties become consumer nodes.
+  private mutating func follow(from index: Int) {
+    for next in StrongFields.values(in: instances[index].value) {
+      guard let boxed = unwrappingOptionals(next, of: Swift.type(of: next)) else { continue }
+      let type = type(of: boxed)
+      let hasFields = !FieldLayout.of(type).fields.isEmpty
+      let identity: ValueIdentity?
+      let known: Int?
+      if type is AnyClass {
+        identity = nil
+        known = visited[ObjectIdentifier(boxed as AnyObject)]
+      } else {
+        guard hasFields || StrongFields.mayHoldObjects(type) else { continue }
+        identity = ValueIdentity(boxed)
+        known = identity.flatMap { visitedValues[$0] }
       }
-      let object = boxed as AnyObject
-      guard visited[ObjectIdentifier(object)] == nil else { continue }
-      let type: any AnyObject.Type = type(of: object)
-      let node =
-        FieldLayout.of(type).fields.isEmpty ? nil : addNode(kind: .consumer, type: "\(type)", isResolved: true)
-      _ = instance(object, key: nil, node: node, isKept: false, isShared: false)
+      let met: Int
+      if let known {
+        met = known
+      } else {
+        let node = hasFields ? addNode(kind: .consumer, type: "\(type)", isResolved: true) : nil
+        met = instance(boxed, key: nil, node: node, isKept: false, isShared: false)
+        if let identity {
+          visitedValues[identity] = met
+        }
+      }
+      links.append(Link(from: index, to: met, edge: nil))
     }
   }
 
   /// The index of `value` in `instances`, added if it is new: an object by its identity, a
   /// value by `key` (the storage that holds it), or always new without a key.
-  private mutating func instance(_ value: Any, key: ObjectIdentifier?, node: Int?, isKept: Bool, isShared: Bool) -> Int
+  private mutating func instance(
+    _ value: Any, key: ObjectIdentifier?, node: Int?, isKept: Bool, isShared: Bool
+  )
+    -> Int
   {
     let boxed = value
     let identity = type(of: boxed) is AnyClass ? ObjectIdentifier(boxed as AnyObject) : key
@@ -323,27 +352,42 @@ struct GraphWalk {
 
   /// Reports, as information, each injection that consumers declare and none resolved.
   private mutating func findNeverResolved() {
-    for node in nodes where node.kind == .injection && !node.isResolved {
-      let declaring = edges.filter { $0.to == node.id }
+    // A loop, not a closure: a main-actor closure checks its executor at each call.
+    var unresolved: [Int] = []
+    for node in nodes.indices where nodes[node].kind == .injection && !nodes[node].isResolved {
+      unresolved.append(node)
+    }
+    guard !unresolved.isEmpty else { return }
+    work += edges.count
+    let declaring = Dictionary(grouping: edges, by: \.to)
+    for node in unresolved {
+      let declaring = declaring[node] ?? []
       let properties = declaring.map { "`\($0.property)` at \($0.location)" }.joined(separator: ", ")
       problems.append(
         InjectionGraph.Problem(
           kind: .neverResolved, path: declaring,
-          message: "Never resolved: \(describe(node.id)) is declared by \(properties), but no consumer has "
+          message: "Never resolved: \(describe(node)) is declared by \(properties), but no consumer has "
             + "read it yet. This is information, not an error: the injection builds nothing until a "
             + "consumer reads it."))
     }
   }
 
   /// Adds a problem along `path`, links from holder to held.
+  ///
+  /// A followed strong reference is named at the next instance that has a node: "holds
+  /// `Panel` (a consumer) through strong references".
   private mutating func report(_ kind: InjectionGraph.Problem.Kind, path: [Int]) {
-    guard let first = path.first, let last = path.last else { return }
-    let steps = path.map { link in
-      let edge = edges[links[link].edge]
+    guard let first = path.first, let last = path.last, let holder = instances[links[first].from].node else { return }
+    let steps = path.compactMap { link -> String? in
+      guard let edge = links[link].edge.map({ edges[$0] }) else {
+        return instances[links[link].to].node.map { "holds \(describe($0)) through strong references" }
+      }
       return "holds \(describe(edge.to)) through `\(edge.property)` at \(edge.location)"
     }
-    let chain = describe(edges[links[first].edge].from) + " " + steps.joined(separator: ", which ")
-    let held = "Injection<\(nodes[edges[links[last].edge].to].type)>"
+    let chain = describe(holder) + " " + steps.joined(separator: ", which ")
+    let through = path.allSatisfy { links[$0].edge != nil } ? " through @Instance" : ""
+    let heldNode = links[last].edge.map { edges[$0].to } ?? instances[links[last].to].node
+    let held = "Injection<\(heldNode.map { nodes[$0].type } ?? "?")>"
     let message =
       switch kind {
       case .captiveDependency:
@@ -352,12 +396,13 @@ struct GraphWalk {
           + "if it should live that long, or give the holder a shorter lifetime (.shared or .onDemand), "
           + "or resolve the .shared instance only in a consumer that is released."
       case .referenceCycle:
-        "Reference cycle: \(chain). These .shared instances hold each other through @Instance, so none "
+        "Reference cycle: \(chain). These .shared instances hold each other\(through), so none "
           + "of them is ever released. To fix this, break the cycle: let one of them resolve the other "
           + "only while it needs it (in a local), or publish one of them with .singleton."
       case .neverResolved: chain
       }
-    problems.append(InjectionGraph.Problem(kind: kind, path: path.map { edges[links[$0].edge] }, message: message))
+    let edgesOnPath = path.compactMap { links[$0].edge.map { edges[$0] } }
+    problems.append(InjectionGraph.Problem(kind: kind, path: edgesOnPath, message: message))
   }
 
   /// A node as a problem names it: `Injection<T> (.shared, published at File.swift:3)`, or the
@@ -367,5 +412,16 @@ struct GraphWalk {
     guard node.kind == .injection else { return "\(node.type) (a \(node.kind))" }
     let strategy = node.strategy.map { ".\($0), " } ?? ""
     return "Injection<\(node.type)> (\(strategy)published at \(node.publishedAt ?? "?"))"
+  }
+}
+
+extension InjectionGraph {
+  /// Captures the graph as ``capture(roots:followingReferences:)`` does, and says how many steps
+  /// the walk took, for tests that bound them.
+  @MainActor
+  package static func captureCountingWork(roots: [Any], followingReferences: Bool) -> (graph: Self, work: Int) {
+    var walk = GraphWalk(world: World.current, followingReferences: followingReferences)
+    walk.run(roots: roots)
+    return (walk.graph, walk.work)
   }
 }

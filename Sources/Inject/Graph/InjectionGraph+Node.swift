@@ -14,8 +14,8 @@ extension InjectionGraph {
       case injection
       /// An object or value given to ``InjectionGraph/capture(roots:followingReferences:)``.
       case root
-      /// An object that declares `@Instance` properties, reached by following ordinary
-      /// references (`followingReferences: true`).
+      /// An object or a struct that declares `@Instance` properties, reached by following
+      /// ordinary references (`followingReferences: true`).
       case consumer
     }
 
@@ -23,7 +23,9 @@ extension InjectionGraph {
     public var id: Int
     /// Whether it is an injection or a root.
     public var kind: Kind
-    /// The injection's type parameter, such as `any UserRepository`, or the object's type.
+    /// The injection's type parameter as Swift prints it, such as `UserRepository` for an
+    /// `Injection<any UserRepository>` (an existential prints without `any`), or the type of
+    /// the root or the consumer.
     public var type: String
     /// The strategy of the layer that built the instance (an override may change the
     /// published one), or the strategy that applies now if none is stored; `nil` for a root

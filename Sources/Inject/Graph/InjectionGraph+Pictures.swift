@@ -71,10 +71,12 @@ extension InjectionGraph {
   }
 }
 
-/// `text` in a quoted Mermaid label: quotes and angle brackets as entity codes.
+/// `text` in a quoted Mermaid label: quotes, angle brackets and number signs as entity codes, so
+/// that text which looks like an entity code (`#quot;`) shows as written.
 private func mermaidEscaped(_ text: String) -> String {
   text.reduce(into: "") { escaped, character in
     switch character {
+    case "#": escaped += "#35;"
     case "\"": escaped += "#quot;"
     case "<": escaped += "#lt;"
     case ">": escaped += "#gt;"

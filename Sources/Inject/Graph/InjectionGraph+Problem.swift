@@ -15,17 +15,18 @@ extension InjectionGraph {
   /// holds Injection<SignInFlow> (.shared, published at App/SignInFlow.swift:11) through
   /// `signInFlow` at App/AccountStore.swift:15. …"; see <doc:Diagnostics>.
   ///
-  /// Verdicts rest only on `@Instance` edges, whose strength is known: an edge holds its
-  /// instance strongly for the consumer's life.
+  /// Verdicts rest on `@Instance` edges, whose strength is known: an edge holds its instance
+  /// strongly for the consumer's life. A capture that follows references counts the strong
+  /// references it followed too; ``path`` lists the `@Instance` edges among them.
   public struct Problem: Sendable, Hashable, Codable, CustomStringConvertible {
     /// What is wrong.
     public enum Kind: String, Sendable, Hashable, Codable {
       /// An instance kept for the life of its world (a `.singleton`, or a `.shared` value kept
-      /// strongly) holds a `.shared` instance through `@Instance`: the `.shared` instance is
-      /// never released, a `.singleton` in disguise.
+      /// strongly) holds a `.shared` instance through `@Instance` (or strong references
+      /// followed): the `.shared` instance is never released, a `.singleton` in disguise.
       case captiveDependency
-      /// `.shared` instances hold each other through `@Instance`: none of them is ever
-      /// released.
+      /// `.shared` instances hold each other through `@Instance` (or strong references
+      /// followed): none of them is ever released.
       case referenceCycle
       /// Consumers declare the injection, but none resolved it: information, not an error.
       case neverResolved
@@ -33,8 +34,10 @@ extension InjectionGraph {
 
     /// What is wrong.
     public var kind: Kind
-    /// The edges from the first holder to the last held, in order; for a cycle, back to the
-    /// first; for an injection never resolved, its consumers' properties.
+    /// The edges from the first holder to the last held, in order.
+    ///
+    /// For a cycle, back to the first; for an injection never resolved, its consumers'
+    /// properties. Strong references followed are not edges: a path made of them only has none.
     public var path: [Edge]
     /// What is wrong, along the path with the types and locations, and how to fix it.
     public var message: String

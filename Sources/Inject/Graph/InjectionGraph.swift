@@ -58,11 +58,13 @@ public struct InjectionGraph: Sendable, Hashable, Codable {
   /// walk, and it uses no recursion, so a graph of any depth is safe too.
   ///
   /// With `followingReferences`, it also follows ordinary strong references (stored
-  /// properties, collections, optionals, enums' payloads) to reach more consumers: objects that
-  /// declare `@Instance` properties become nodes of kind ``Node/Kind/consumer``. It never reads
+  /// properties, collections, optionals, existentials, enums' payloads) to reach more consumers:
+  /// objects and structs that declare `@Instance` properties become nodes of kind
+  /// ``Node/Kind/consumer``, and storage that many paths share is walked once. It never reads
   /// a `weak` or `unowned` property, an actor's state, or the elements of a collection of plain
   /// values. It reads with no synchronization: follow references only while no other thread
-  /// changes the objects reached. Verdicts still rest on `@Instance` edges alone.
+  /// changes the objects reached. The strong references it follows count for verdicts: a
+  /// `.singleton` that keeps a consumer through them keeps that consumer's `.shared` instances.
   ///
   /// ```swift
   /// @Test(.isolatedInjections) @MainActor func screenGraphHasNoLifetimeBug() async {
@@ -80,9 +82,7 @@ public struct InjectionGraph: Sendable, Hashable, Codable {
   /// - Returns: The graph, with its problems.
   @MainActor
   public static func capture(roots: [Any] = [], followingReferences: Bool = false) -> InjectionGraph {
-    var walk = GraphWalk(world: World.current, followingReferences: followingReferences)
-    walk.run(roots: roots)
-    return walk.graph
+    captureCountingWork(roots: roots, followingReferences: followingReferences).graph
   }
 
   /// The problems that are bugs: captive dependencies and reference cycles, without the

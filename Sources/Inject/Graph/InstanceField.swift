@@ -19,7 +19,8 @@ struct InstanceFieldValue {
   let location: CodeLocation
   /// Its storage, which copies of the wrapper share: the identity of a value it holds.
   let storage: ObjectIdentifier
-  /// Its instance, resolved or assigned, boxed; `nil` if it holds none.
+  /// Its instance, resolved or assigned, boxed, without the optionals of an `Instance<T?>`;
+  /// `nil` if it holds none.
   let value: Any?
 }
 
@@ -27,16 +28,21 @@ extension Instance: InstanceField {
   static func read(at address: UnsafeRawPointer) -> InstanceFieldValue {
     // The caller found a field of type `Instance<T>` at `address`, in a value it keeps alive.
     let storage = address.assumingMemoryBound(to: Instance<T>.self).pointee.storage
+    // No closure (`map`): a main-actor closure checks its executor at each call.
+    var value: Any?
+    if let instance = storage.instance {
+      value = unwrappingOptionals(instance, of: T.self)
+    }
     return InstanceFieldValue(
-      injection: storage.injection, location: storage.location, storage: ObjectIdentifier(storage),
-      value: storage.instance.map { $0 as Any })
+      injection: storage.injection, location: storage.location, storage: ObjectIdentifier(storage), value: value)
   }
 }
 
 /// What the graph needs to know of an injection, whatever its type.
 @MainActor
 protocol GraphInjection: InjectionIdentity {
-  /// The type of its instances, such as `any UserRepository`.
+  /// The type of its instances as Swift prints it, such as `UserRepository` for
+  /// `any UserRepository`: what the pictures show.
   var typeName: String { get }
   /// Where it was published.
   var publishedAt: CodeLocation { get }

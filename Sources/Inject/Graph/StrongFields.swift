@@ -1,5 +1,3 @@
-@_spi(Reflection) import Swift
-
 /// The stored fields of a class or struct that hold their value strongly: what the graph's walk
 /// may read when it follows ordinary references, found once per type.
 ///
@@ -8,15 +6,10 @@
 /// keep its object.
 @MainActor
 struct StrongFields {
-  /// One field: its offset from the start of the object or value, and its type.
-  struct Field {
-    let offset: Int
-    let type: any Any.Type
-  }
-
-  /// The strong fields that can hold an object: classes, structs, enums (optionals too),
-  /// tuples and existentials; not `@Instance` properties, which the walk reads apart.
-  let fields: [Field]
+  /// The strong fields that can hold an object: classes, structs that can, enums (optionals
+  /// too), tuples and existentials; not plain values (trivially copyable types, which hold no
+  /// reference), nor `@Instance` properties, which the walk reads apart.
+  let fields: [StoredField]
 
   /// The fields found so far, by type; types are never released, and there are finitely many.
   private static var cache: [ObjectIdentifier: StrongFields] = [:]
@@ -33,19 +26,28 @@ struct StrongFields {
   }
 
   private init(_ type: any Any.Type) {
-    let followed: Set<_MetadataKind> = [.class, .struct, .enum, .optional, .tuple, .existential]
-    var fields: [Field] = []
-    for index in 0..<reflectionFieldCount(type) {
-      var record = FieldRecord()
-      let fieldType = reflectionFieldType(type, index: index, record: &record)
-      record.freeName?(record.name)
-      guard record.isStrong, let kind = _MetadataKind(rawValue: metadataKind(fieldType)),
-        followed.contains(kind), !(fieldType is any InstanceField.Type)
-      else { continue }
-      fields.append(Field(offset: reflectionFieldOffset(type, index: index), type: fieldType))
+    let followed: Set<MetadataKind> = [.class, .struct, .enum, .optional, .tuple, .existential]
+    fields = StoredField.all(in: type).filter {
+      $0.isStrong && followed.contains($0.kind) && !isPlain($0.type) && !($0.type is any InstanceField.Type)
+        && ($0.kind != .struct || Self.mayHoldObjects($0.type))
     }
-    self.fields = fields
   }
+
+  /// Whether a value of this type may hold an object: a class, a collection or an optional, an
+  /// enum or a tuple that is not plain, a struct with a field that may.
+  ///
+  /// It may not hold a consumer: a struct that declares `@Instance` properties and nothing else
+  /// holds no object here (see ``FieldLayout``).
+  static func mayHoldObjects(_ type: any Any.Type) -> Bool {
+    switch MetadataKind(of: type) {
+    case .class: true
+    case .struct: type is any GraphContainer.Type || of(type).mayHoldObjects
+    case .enum, .optional, .tuple, .existential: !isPlain(type)
+    default: false
+    }
+  }
+
+  private var mayHoldObjects: Bool { !fields.isEmpty }
 
   /// The values of these fields in the object or value at `address`, which the caller keeps
   /// alive.
@@ -79,9 +81,9 @@ extension StrongFields {
     if type is any GraphContainer.Type, let container = boxed as? any GraphContainer {
       return container.graphElements
     }
-    switch _MetadataKind(rawValue: metadataKind(type)) {
-    case .struct?: return valuesOfStruct(boxed, as: type)
-    case .enum?, .tuple?: return Mirror(reflecting: boxed).children.map(\.value)
+    switch MetadataKind(of: type) {
+    case .struct: return valuesOfStruct(boxed, as: type)
+    case .enum, .tuple: return Mirror(reflecting: boxed).children.map(\.value)
     default: return []
     }
   }
@@ -127,40 +129,26 @@ extension Optional: GraphContainer {
   var graphElements: [Any] { map { [$0] } ?? [] }
 }
 
+/// Whether `type` is trivially copyable: it holds no reference.
+private func isPlain<T>(_: T.Type) -> Bool {
+  _isPOD(T.self)
+}
+
+/// `value`, of type `type`, without the optionals around it; `nil` if one of them is empty.
+///
+/// The caller passes the type it knows, so that a value that is no optional costs no look-up of
+/// its dynamic type.
+func unwrappingOptionals(_ value: Any, of type: any Any.Type) -> Any? {
+  guard MetadataKind(of: type) == .optional else { return value }
+  var value = value
+  while MetadataKind(of: Swift.type(of: value)) == .optional {
+    guard let wrapped = Mirror(reflecting: value).children.first?.value else { return nil }
+    value = wrapped
+  }
+  return value
+}
+
 /// The value of type `F` at `address`, boxed; `F` is a field's type, opened from its metatype.
 private func loadValue<F>(_: F.Type, from address: UnsafeRawPointer) -> Any {
   address.assumingMemoryBound(to: F.self).pointee
 }
-
-// NB: the runtime's reflection entry points, which the standard library's `_forEachField` and
-// `Mirror` call, declared here because only they say whether a field is `weak` or `unowned`
-// (`_forEachField` does not pass it on, and `Mirror` reads such a field, stopping the program if
-// its object is gone). They are exported by every Swift runtime since 5.2, and fill in the
-// record below since 5.5; the package requires newer ones.
-
-/// What `swift_reflectionMirror_recursiveChildMetadata` tells of a field, laid out as the
-/// runtime writes it.
-private struct FieldRecord {
-  var name: UnsafePointer<CChar>?
-  var freeName: (@convention(c) (UnsafePointer<CChar>?) -> Void)?
-  var isStrong = false
-  var isVar = false
-}
-
-/// The kind of `type`'s metadata: class, struct, enum, and so on.
-@_silgen_name("swift_getMetadataKind")
-private func metadataKind(_ type: any Any.Type) -> UInt
-
-/// How many stored fields `type` has, its superclasses' included.
-@_silgen_name("swift_reflectionMirror_recursiveCount")
-private func reflectionFieldCount(_ type: any Any.Type) -> Int
-
-/// The type of the field at `index` of `type`, and what `record` says of it.
-@_silgen_name("swift_reflectionMirror_recursiveChildMetadata")
-private func reflectionFieldType(
-  _ type: any Any.Type, index: Int, record: UnsafeMutablePointer<FieldRecord>
-) -> any Any.Type
-
-/// The offset of the field at `index` of `type`.
-@_silgen_name("swift_reflectionMirror_recursiveChildOffset")
-private func reflectionFieldOffset(_ type: any Any.Type, index: Int) -> Int

@@ -1,0 +1,211 @@
+import Foundation
+import Inject
+import InjectTesting
+import Testing
+
+/// The graph's walk on the shapes users give it: struct consumers in collections, optionals and
+/// existentials, optional injections, storage shared by many paths, many injections.
+@Suite(.misusesOnPurpose) @MainActor struct GraphWalkTests {
+  @Test func followingReferencesWalksStructConsumersInCollectionsOptionalsAndExistentials() {
+    withIsolatedInjections {
+      let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())
+      let board = Board(
+        panels: [Panel(flow), Panel(flow, id: 1)], byName: ["settings": Panel(flow)], unique: [Panel(flow)],
+        modal: Panel(flow), main: Panel(flow))
+      _ = board.modal?.flow
+
+      let graph = InjectionGraph.capture(roots: [board], followingReferences: true)
+      #expect(graph.nodes.filter { $0.kind == .consumer }.count == 6)
+      #expect(graph.edges.count == 6)
+      #expect(graph.edges.filter(\.isResolved).map(\.property) == ["flow"])
+      #expect(InjectionGraph.capture(roots: [board]).nodes.map(\.kind) == [.root, .injection])
+    }
+  }
+
+  @Test func aSingletonKeepingConsumersThroughFollowedReferencesIsACaptiveDependency() {
+    withIsolatedInjections {
+      let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())
+      let dashboard = Injection<Dashboard>(
+        strategy: .singleton, instance: Dashboard(panels: [Consumer(flow)], structPanels: [Panel(flow)]))
+      let screen = Consumer(dashboard)
+      _ = screen.service.panels[0].service
+      _ = screen.service.structPanels[0].flow
+
+      let followed = InjectionGraph.capture(followingReferences: true)
+      #expect(followed.errors.map(\.kind) == [.captiveDependency, .captiveDependency])
+      #expect(followed.errors.flatMap { $0.path.map(\.property) }.sorted() == ["flow", "service"])
+      let message = followed.errors.first?.message ?? ""
+      #expect(message.hasPrefix("Captive dependency: Injection<Dashboard> (.singleton, published at InjectTests/"))
+      #expect(message.contains("through strong references"))
+      // Without following, verdicts rest on `@Instance` edges only.
+      #expect(InjectionGraph.capture().errors.isEmpty)
+      withExtendedLifetime(screen) {}
+    }
+  }
+
+  @Test func followedReferencesCountForCaptivesAndCyclesWithoutAnyEdge() {
+    withIsolatedInjections {
+      let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())
+      let screen = Consumer(flow)
+      let keeper = Injection<PlainKeeper>(strategy: .singleton, instance: PlainKeeper(screen.service))
+      let kept = Consumer(keeper)
+      _ = kept.service
+
+      let captives = InjectionGraph.capture(followingReferences: true).errors
+      #expect(captives.map(\.kind) == [.captiveDependency])
+      #expect(captives.first?.path.isEmpty == true)
+      #expect(captives.first?.message.contains("holds Injection<Leaf> (.shared") == true)
+      #expect(InjectionGraph.capture().errors.isEmpty)
+    }
+    withIsolatedInjections {
+      let partner = Injection<Partner>(strategy: .shared, instance: Partner())
+      let looped = Injection<Looped>(strategy: .shared, instance: Looped(partner))
+      let screen = Consumer(looped)
+      // The looped instance holds its partner through `@Instance`, the partner holds it back.
+      screen.service.partner.back = screen.service
+
+      let cycles = InjectionGraph.capture(followingReferences: true).errors
+      #expect(cycles.map(\.kind) == [.referenceCycle])
+      #expect(cycles.first?.path.map(\.property) == ["partner"])
+      #expect(InjectionGraph.capture().errors.isEmpty)
+      screen.service.partner.back = nil
+    }
+  }
+
+  @Test func anInjectionOfAnOptionalTypeIsWalked() {
+    withIsolatedInjections {
+      let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())
+      let store = Injection<Consumer<Leaf>?>(strategy: .singleton, instance: Consumer(flow))
+      let screen = Consumer(store)
+      _ = screen.service?.service
+
+      let graph = InjectionGraph.capture(roots: [screen])
+      #expect(graph.edges.map(\.property) == ["service", "service"])
+      #expect(graph.edges.allSatisfy { $0.isResolved })
+      #expect(graph.errors.map(\.kind) == [.captiveDependency])
+    }
+  }
+
+  @Test func storageSharedByManyPathsIsWalkedOnce() {
+    withIsolatedInjections {
+      let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())
+      // 2^16 paths to one leaf through indirect enum boxes, 2^14 through arrays.
+      var tree = Tree.leaf(Consumer(flow))
+      for _ in 0..<16 {
+        tree = .node(tree, tree)
+      }
+      var list: [Any] = [Consumer(flow)]
+      for _ in 0..<14 {
+        list = [list, list]
+      }
+      for root in [Holder(tree), Holder(list)] {
+        let (graph, work) = InjectionGraph.captureCountingWork(roots: [root], followingReferences: true)
+        #expect(graph.nodes.filter { $0.kind == .consumer }.count == 1)
+        // About 3 steps per level: a generous bound that the number of paths breaks.
+        #expect(work < 500)
+      }
+    }
+  }
+
+  @Test func theNeverResolvedReportIsLinearInTheInjections() {
+    withIsolatedInjections {
+      let consumers = (0..<2_000).map { _ in Consumer(Injection<Leaf>(strategy: .shared, instance: Leaf())) }
+      let (graph, work) = InjectionGraph.captureCountingWork(roots: consumers, followingReferences: false)
+      #expect(graph.problems.count == 2_000)
+      #expect(graph.problems.allSatisfy { $0.kind == .neverResolved })
+      // A few steps per consumer, where a report scanning every edge for each injection takes
+      // 2,000 × 2,000.
+      #expect(work < 10 * 2_000)
+    }
+  }
+
+  @Test func aRawIdentifierPropertyIsNamedWithoutItsBackticks() {
+    withIsolatedInjections {
+      let graph = InjectionGraph.capture(roots: [RawNamed()])
+      #expect(graph.edges.map { Array($0.property.unicodeScalars) } == [Array("my field".unicodeScalars)])
+    }
+  }
+
+  @Test func mermaidEscapesTextThatLooksLikeAnEntity() throws {
+    let json = """
+      {"nodes": [{"id": 0, "kind": "root", "type": "A#quot;B", "isResolved": true}],
+       "edges": [{"from": 0, "to": 0, "property": "#lt;p", "location": "M/F.swift:1", "isResolved": true}],
+       "problems": []}
+      """
+    let graph = try JSONDecoder().decode(InjectionGraph.self, from: Data(json.utf8))
+    #expect(graph.mermaid.contains(##"n0(["A#35;quot;B"])"##))
+    #expect(graph.mermaid.contains(##"|"#35;lt;p<br/>M/F.swift:1"|"##))
+  }
+}
+
+// MARK: - Fixtures
+
+/// A struct consumer, as a panel of a screen.
+struct Panel: Hashable, PanelContent {
+  let id: Int
+  @Instance var flow: Leaf
+
+  init(_ injection: Injection<Leaf>, id: Int = 0) {
+    self.id = id
+    _flow = Instance(injection)
+  }
+
+  static func == (lhs: Panel, rhs: Panel) -> Bool { lhs.id == rhs.id }
+  func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+protocol PanelContent {}
+
+/// Struct consumers in every kind of container.
+final class Board {
+  let panels: [any PanelContent]
+  let byName: [String: Panel]
+  let unique: Set<Panel>
+  let modal: Panel?
+  let main: any PanelContent
+
+  init(panels: [any PanelContent], byName: [String: Panel], unique: Set<Panel>, modal: Panel?, main: Panel) {
+    (self.panels, self.byName, self.unique, self.modal, self.main) = (panels, byName, unique, modal, main)
+  }
+}
+
+/// A screen's panels, kept by a `.singleton`: class and struct consumers.
+final class Dashboard {
+  let panels: [Consumer<Leaf>]
+  let structPanels: [Panel]
+
+  init(panels: [Consumer<Leaf>], structPanels: [Panel]) {
+    (self.panels, self.structPanels) = (panels, structPanels)
+  }
+}
+
+indirect enum Tree {
+  case leaf(Consumer<Leaf>)
+  case node(Tree, Tree)
+}
+
+/// Holds an object through a plain property.
+final class PlainKeeper {
+  let held: AnyObject
+  init(_ held: AnyObject) { self.held = held }
+}
+
+final class Looped {
+  @Instance var partner: Partner
+  init(_ injection: Injection<Partner>) { _partner = Instance(injection) }
+}
+
+final class Partner {
+  var back: AnyObject?
+}
+
+final class Holder {
+  let value: Any
+  init(_ value: Any) { self.value = value }
+}
+
+let rawNamedFlow = Injection<Leaf>(strategy: .shared, instance: Leaf())
+
+final class RawNamed {
+  @Instance(rawNamedFlow) var `my field`
+}
