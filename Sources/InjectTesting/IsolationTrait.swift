@@ -44,10 +44,13 @@ public struct IsolationTrait: TestTrait, SuiteTrait, TestScoping {
     try await scopingEachTestCase(testCase, function) { function in
       let sourceLocation = test.sourceLocation
       let checkGraph: (@MainActor @Sendable () -> Void)? =
-        checksGraph ? { @MainActor in _ = expectNoLifetimeProblems(sourceLocation: sourceLocation) } : nil
-      try await withIsolatedInjections(
-        reportingLeaks: reportsLeaks ? reportLeaks : nil, reportingUntested: isStrict ? reportUntested : nil,
-        reportingUnused: isStrict ? reportUnused : nil, checkingGraph: checkGraph, operation: function)
+        checksGraph
+        ? { @MainActor in _ = recordLifetimeProblems(at: sourceLocation, skippingRecorded: true) } : nil
+      try await RecordedLifetimeProblems.$current.withValue(checksGraph ? RecordedLifetimeProblems() : nil) {
+        try await withIsolatedInjections(
+          reportingLeaks: reportsLeaks ? reportLeaks : nil, reportingUntested: isStrict ? reportUntested : nil,
+          reportingUnused: isStrict ? reportUnused : nil, checkingGraph: checkGraph, operation: function)
+      }
     }
   }
 }
