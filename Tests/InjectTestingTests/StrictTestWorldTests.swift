@@ -48,6 +48,29 @@ import Testing
   }
 }
 
+/// The Testing article's set-up and tear-down recipe under strict mode: the suite's initializer
+/// pushes an override in each test's world, which a test may use, roll back, or never touch.
+/// None of that is one test's mistake: no test reports the set-up's override as unused.
+@Suite(.isolatedInjections(strict: true))
+@MainActor struct StrictSetUpAndTearDownTests {
+  init() {
+    tested.override(with: Probe("set-up"))
+  }
+
+  @Test func aTestThatResolvesTheSetUpsOverride() {
+    #expect(TestedReader().value.name == "set-up")
+  }
+
+  @Test func aTestThatRollsTheSetUpsOverrideBack() {
+    tested.rollbackOverride()
+    #expect(TestedReader().value.name == "test")
+  }
+
+  @Test func aTestThatNeverTouchesTheSetUpsInjection() {
+    #expect(LiveReader.overridden().name == "mock")
+  }
+}
+
 final class Probe: Sendable {
   let name: String
   init(_ name: String) { self.name = name }
