@@ -47,6 +47,24 @@ let playlistInjection: Injection<Playlist> = Injection(strategy: .shared, instan
         + "that is released.")
   }
 
+  /// The picture of the captive sample, which the Diagnostics article quotes: the problem's
+  /// edge is red.
+  @Test func theCaptiveEdgeIsDrawnRed() {
+    _ = Reader().store.signInFlow
+    let graph = InjectionGraph.capture()
+    #expect(
+      graph.mermaid == """
+        graph TD
+          n0["AccountStore<br/>.singleton, the published layer<br/>DocumentationTests/GraphSamples.swift:17"]
+          n1["SignInFlow<br/>.shared, the published layer<br/>DocumentationTests/GraphSamples.swift:11"]
+          n0 -->|"signInFlow<br/>DocumentationTests/GraphSamples.swift:15"| n1
+          linkStyle 0 stroke:#d00,stroke-width:2px
+        """)
+    #expect(
+      graph.dot.contains(
+        #"  n0 -> n1 [label="signInFlow\nDocumentationTests/GraphSamples.swift:15", color=red];"#))
+  }
+
   @Test func thePlayerAndPlaylistCycleIsFound() {
     let player = Reader().player
     let playlist = player.playlist
