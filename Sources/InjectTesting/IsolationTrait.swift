@@ -22,8 +22,8 @@ public import Testing
 /// - `strict: true` records an issue for every injection the test resolves that has neither a
 ///   test value nor an override in the test, so that no test reaches a live network or
 ///   database by accident, and for every override the test gave that nothing resolved (an
-///   `override(with:)` that an initializer pushes, a suite's set-up, is not the test's and is
-///   not reported);
+///   `override(with:)` that an initializer pushes and an `.overriding` trait on the suite are
+///   the suite's set-up, not the test's, and are not reported);
 /// - `reportingLeaks: true` records an issue for every object built in the test's world that is
 ///   still alive after the test: something outside the test holds it, such as a global or a
 ///   task that outlived the test;
@@ -102,7 +102,7 @@ extension Trait where Self == IsolationTrait {
   ///     when the test resolves an injection that has neither a test value nor an override in
   ///     the test (it then gets the live implementation), and one, where it was given, for every
   ///     override the test gave that nothing resolved, except the suite's set-up (what its
-  ///     `init()` pushes).
+  ///     `init()` pushes, its `.overriding` traits).
   ///   - reportingLeaks: Whether to record an issue, naming the injection and where it was
   ///     first resolved, for every object built in the test's world that is still alive once
   ///     the test has ended and its world is released.

@@ -71,6 +71,19 @@ import Testing
   }
 }
 
+/// An override trait applied to a strict suite is the suite's set-up too: a test that never
+/// resolves that injection does not report it.
+@Suite(.isolatedInjections(strict: true), .overriding(tested, with: Probe("suite")))
+@MainActor struct StrictSuiteOverrideTests {
+  @Test func aTestThatResolvesTheSuitesOverride() {
+    #expect(TestedReader().value.name == "suite")
+  }
+
+  @Test func aTestThatNeverTouchesTheSuitesInjection() {
+    #expect(LiveReader.overridden().name == "mock")
+  }
+}
+
 final class Probe: Sendable {
   let name: String
   init(_ name: String) { self.name = name }
