@@ -97,10 +97,11 @@ public final class Injection<T> {
     /// a link of the chain that a dependency-cycle message names.
     @usableFromInline
     var outer: Unmanaged<AnyObject>?
-    /// Where a consumer of the global world first resolved this injection from a layer that is
-    /// still on the global stack, to report overrides pushed too late: one that shadows a layer
-    /// consumers resolved from. Forgotten when a rollback pops that layer; see
-    /// ``firstResolvedDepth``.
+    /// Where a consumer of the global world first resolved this injection from a layer still on
+    /// the global stack.
+    ///
+    /// It reports overrides pushed too late: one that shadows a layer consumers resolved from.
+    /// Forgotten when a rollback pops that layer; see ``firstResolvedDepth``.
     @usableFromInline
     var firstResolvedAt: CodeLocation?
     /// The depth of the global stack (0: the published layer) that the resolution at

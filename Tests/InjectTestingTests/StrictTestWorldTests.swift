@@ -48,9 +48,10 @@ import Testing
   }
 }
 
-/// The Testing article's set-up and tear-down recipe under strict mode: the suite's initializer
-/// pushes an override in each test's world, which a test may use, roll back, or never touch.
-/// None of that is one test's mistake: no test reports the set-up's override as unused.
+/// The Testing article's set-up and tear-down recipe under strict mode reports nothing.
+///
+/// The suite's initializer pushes an override in each test's world, which a test may use, roll
+/// back, or never touch. None of that is one test's mistake.
 @Suite(.isolatedInjections(strict: true))
 @MainActor struct StrictSetUpAndTearDownTests {
   init() {

@@ -117,7 +117,10 @@ import Testing
       stale.map(\.location) == [
         CodeLocation(fileID: "Tests/Setup.swift", line: 2), CodeLocation(fileID: "Tests/Setup.swift", line: 3),
       ], "the first layer, which App/First.swift resolved from, was popped before the fourth push")
-    #expect(stale.map(\.kind).allSatisfy { $0 == .staleOverride(firstResolvedAt: CodeLocation(fileID: "App/First.swift", line: 1)) })
+    #expect(
+      stale.map(\.kind).allSatisfy {
+        $0 == .staleOverride(firstResolvedAt: CodeLocation(fileID: "App/First.swift", line: 1))
+      })
   }
 
   @Test func firstResolutionThroughADecoratorNamesTheConsumer() {

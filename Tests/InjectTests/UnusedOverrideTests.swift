@@ -61,9 +61,10 @@ import Testing
     #expect(unused.map(\.location) == [CodeLocation(fileID: "Tests/Setup.swift", line: 2)])
   }
 
+  /// A push in an initializer is set-up, and not reported; the same push in the test's body is.
+  ///
   /// A suite's `init()` runs in each test's world before the test: its overrides are the
-  /// suite's set-up, which one test may leave untouched. The same push in the test's body is
-  /// reported.
+  /// suite's set-up, which one test may leave untouched.
   @Test func aPushInAnInitializerIsSetUpAndNotReported() async {
     let (injection, _) = makeInjection(.singleton)
     let (_, unused) = await strictTest {
