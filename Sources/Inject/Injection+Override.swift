@@ -19,14 +19,19 @@ extension Injection {
   ///   - strategy: The replacement's strategy; `nil` (the default) keeps the published one.
   ///   - fileID: Where the override is pushed; recorded for diagnostics.
   ///   - line: Where the override is pushed; recorded for diagnostics.
+  ///   - function: The function that pushes it: in a test world, one pushed by an initializer
+  ///     (a suite's `init()`, its set-up) is set-up, which a strict test does not report unused.
   public func override(
     with instance: @autoclosure @escaping @MainActor () -> T,
     strategy: Strategy? = nil,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    line: UInt = #line,
+    function: StaticString = #function
   ) {
     let location = CodeLocation(fileID: fileID, line: line)
-    push(at: location) { layer(.instance(instance), strategy, location, $0.origin, pushEpoch: $0.epoch) }
+    push(at: location, in: function) {
+      layer(.instance(instance), strategy, location, $0.origin, pushEpoch: $0.epoch)
+    }
   }
 
   /// Decorates or replaces the implementation for every consumer that resolves from now on.
@@ -50,14 +55,19 @@ extension Injection {
   ///   - strategy: The layer's strategy; `nil` (the default) keeps the published one.
   ///   - fileID: Where the override is pushed; recorded for diagnostics.
   ///   - line: Where the override is pushed; recorded for diagnostics.
+  ///   - function: The function that pushes it: in a test world, one pushed by an initializer
+  ///     (a suite's `init()`, its set-up) is set-up, which a strict test does not report unused.
   public func override(
     with transform: @escaping @MainActor (T) -> T,
     strategy: Strategy? = nil,
     fileID: StaticString = #fileID,
-    line: UInt = #line
+    line: UInt = #line,
+    function: StaticString = #function
   ) {
     let location = CodeLocation(fileID: fileID, line: line)
-    push(at: location) { layer(.transform(transform), strategy, location, $0.origin, pushEpoch: $0.epoch) }
+    push(at: location, in: function) {
+      layer(.transform(transform), strategy, location, $0.origin, pushEpoch: $0.epoch)
+    }
   }
 
   /// Delegates to another injection, with its strategy, storage and overrides, for every
@@ -75,9 +85,13 @@ extension Injection {
   ///   - other: The injection to resolve from instead.
   ///   - fileID: Where the override is pushed; recorded for diagnostics.
   ///   - line: Where the override is pushed; recorded for diagnostics.
-  public func override(with other: Injection<T>, fileID: StaticString = #fileID, line: UInt = #line) {
+  ///   - function: The function that pushes it: in a test world, one pushed by an initializer
+  ///     (a suite's `init()`, its set-up) is set-up, which a strict test does not report unused.
+  public func override(
+    with other: Injection<T>, fileID: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+  ) {
     let location = CodeLocation(fileID: fileID, line: line)
-    push(at: location) {
+    push(at: location, in: function) {
       layer(delegatingTo: other, in: $0.world, seesScopes: false, location, $0.origin, pushEpoch: $0.epoch)
     }
   }
@@ -124,14 +138,19 @@ extension Injection {
     let epoch: UInt64
   }
 
-  /// Pushes the layer that `makeLayer` makes: on the current test's stack, in a test world, else
-  /// on the global stack.
-  private func push(at location: CodeLocation, _ makeLayer: (Push) -> Layer<T>) {
+  /// Pushes the layer that `makeLayer` makes, in `function`: on the current test's stack, in a
+  /// test world, else on the global stack.
+  ///
+  /// In a strict test, a push made by an initializer (`init`, a suite's set-up, which runs before
+  /// each of its tests) is set-up, not one test's override: it is not reported if unused.
+  private func push(at location: CodeLocation, in function: StaticString, _ makeLayer: (Push) -> Layer<T>) {
     if let world = World.current, let tested = world.testOverrides {
       let depth = tested.depth(of: self) + 1
       tested.push(
         makeLayer(Push(world: world, origin: .testOverride(depth: depth), epoch: tested.log.push())), on: self)
-      world.strictCheck?.noteGiven(tested.layer(of: self, at: depth), of: self)
+      if let strictCheck = world.strictCheck, !"\(function)".hasPrefix("init(") {
+        strictCheck.noteGiven(tested.layer(of: self, at: depth), of: self)
+      }
       Telemetry.record(.overridePushed(depth: depth), self, at: location)
       return
     }

@@ -56,6 +56,12 @@ public final class Injection<T> {
       state.access { state in
         state.top = Unmanaged.passUnretained(top)
         state.depth = overrides.count
+        // The layer that consumers first resolved from was popped, and every layer above it:
+        // no consumer resolved from what is left.
+        if state.firstResolvedDepth > state.depth {
+          state.firstResolvedAt = nil
+          state.firstResolvedDepth = 0
+        }
       }
     }
   }
@@ -82,6 +88,7 @@ public final class Injection<T> {
     /// How many overrides are on the global stack: `overrides.count`, kept here so that the
     /// general path, which is not specialized for `T`, reads it with no generic-metadata lookup
     /// and no exclusivity check.
+    @usableFromInline
     var depth = 0
     /// Whether this injection is building or delegating right now, to catch cycles.
     @usableFromInline
@@ -90,9 +97,22 @@ public final class Injection<T> {
     /// a link of the chain that a dependency-cycle message names.
     @usableFromInline
     var outer: Unmanaged<AnyObject>?
-    /// Where a consumer first resolved this injection, to report overrides pushed too late.
+    /// Where a consumer of the global world first resolved this injection from a layer still on
+    /// the global stack.
+    ///
+    /// It reports overrides pushed too late: one that shadows a layer consumers resolved from.
+    /// Forgotten when a rollback pops that layer; see ``firstResolvedDepth``.
     @usableFromInline
     var firstResolvedAt: CodeLocation?
+    /// The depth of the global stack (0: the published layer) that the resolution at
+    /// ``firstResolvedAt`` resolved from.
+    ///
+    /// It is the lowest depth any consumer still on the stack resolved from: a consumer
+    /// resolves from the top, and the stack goes below this depth only by a rollback that
+    /// forgets both. Written with ``firstResolvedAt`` only, never on a resolution that finds it
+    /// set, so that keeping it costs the resolution path nothing.
+    @usableFromInline
+    var firstResolvedDepth = 0
     /// Whether a test process reported that this injection built its live instance in the
     /// global world; see `TestProcessChecks`.
     var reportedLiveBuildInTest = false
@@ -381,6 +401,7 @@ public final class Injection<T> {
     let wasResolving = state.access { state in
       if inGlobalWorld && state.firstResolvedAt == nil {
         state.firstResolvedAt = location
+        state.firstResolvedDepth = state.depth
       }
       return state.isResolving
     }

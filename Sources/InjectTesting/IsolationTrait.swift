@@ -21,7 +21,9 @@ public import Testing
 /// are opt-in:
 /// - `strict: true` records an issue for every injection the test resolves that has neither a
 ///   test value nor an override in the test, so that no test reaches a live network or
-///   database by accident;
+///   database by accident, and for every override the test gave that nothing resolved (an
+///   `override(with:)` that an initializer pushes and an `.overriding` trait on the suite are
+///   the suite's set-up, not the test's, and are not reported);
 /// - `reportingLeaks: true` records an issue for every object built in the test's world that is
 ///   still alive after the test: something outside the test holds it, such as a global or a
 ///   task that outlived the test;
@@ -44,10 +46,13 @@ public struct IsolationTrait: TestTrait, SuiteTrait, TestScoping {
     try await scopingEachTestCase(testCase, function) { function in
       let sourceLocation = test.sourceLocation
       let checkGraph: (@MainActor @Sendable () -> Void)? =
-        checksGraph ? { @MainActor in _ = expectNoLifetimeProblems(sourceLocation: sourceLocation) } : nil
-      try await withIsolatedInjections(
-        reportingLeaks: reportsLeaks ? reportLeaks : nil, reportingUntested: isStrict ? reportUntested : nil,
-        reportingUnused: isStrict ? reportUnused : nil, checkingGraph: checkGraph, operation: function)
+        checksGraph
+        ? { @MainActor in _ = recordLifetimeProblems(at: sourceLocation, skippingRecorded: true) } : nil
+      try await RecordedLifetimeProblems.$current.withValue(checksGraph ? RecordedLifetimeProblems() : nil) {
+        try await withIsolatedInjections(
+          reportingLeaks: reportsLeaks ? reportLeaks : nil, reportingUntested: isStrict ? reportUntested : nil,
+          reportingUnused: isStrict ? reportUnused : nil, checkingGraph: checkGraph, operation: function)
+      }
     }
   }
 }
@@ -95,13 +100,17 @@ extension Trait where Self == IsolationTrait {
   /// - Parameters:
   ///   - strict: Whether to record an issue, naming the injection and the consumer's location,
   ///     when the test resolves an injection that has neither a test value nor an override in
-  ///     the test (it then gets the live implementation).
+  ///     the test (it then gets the live implementation), and one, where it was given, for every
+  ///     override the test gave that nothing resolved, except the suite's set-up (what its
+  ///     `init()` pushes, its `.overriding` traits).
   ///   - reportingLeaks: Whether to record an issue, naming the injection and where it was
   ///     first resolved, for every object built in the test's world that is still alive once
   ///     the test has ended and its world is released.
   ///   - checkingGraph: Whether to record an issue for every lifetime bug (a captive `.shared`
   ///     instance, a reference cycle of `.shared` instances) in the graph that the test's world
-  ///     holds when the test ends, naming the path with types and locations.
+  ///     holds when the test ends, naming the path with types and locations, at the test's
+  ///     `@Test` line; except the problems that the test's own `expectNoLifetimeProblems` calls
+  ///     recorded, so that a test expects a problem by checking inside `withKnownIssue`.
   /// - Returns: A trait that runs each test it applies to in its own world.
   public static func isolatedInjections(
     strict: Bool = false, reportingLeaks: Bool = false, checkingGraph: Bool = false

@@ -16,21 +16,36 @@ public import Testing
 /// ```
 public struct OverrideTrait: TestTrait, SuiteTrait, TestScoping {
   private let scope: @Sendable (@Sendable () async throws -> Void) async throws -> Void
+  /// Where the trait was applied.
+  private let location: CodeLocation
 
-  init(_ scope: @escaping @Sendable (@Sendable () async throws -> Void) async throws -> Void) {
+  init(
+    at location: CodeLocation, _ scope: @escaping @Sendable (@Sendable () async throws -> Void) async throws -> Void
+  ) {
+    self.location = location
     self.scope = scope
   }
 
   /// On a suite, the override applies to each of its tests.
   public var isRecursive: Bool { true }
 
-  /// Runs `function` with the override in place.
+  /// Scopes each test case with the override, and, on a suite, the suite too.
+  public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+    test.isSuite || testCase != nil ? self : nil
+  }
+
+  /// Runs `function` with the override in place; around a suite, marks the override its tests
+  /// get as the suite's set-up, which a strict test does not report unused.
   public func provideScope(
     for test: Test,
     testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
-    try await scopingEachTestCase(testCase, function, in: scope)
+    if test.isSuite {
+      try await withSuiteSetUpOverride(at: location, operation: function)
+    } else {
+      try await scopingEachTestCase(testCase, function, in: scope)
+    }
   }
 }
 
@@ -58,7 +73,7 @@ extension Trait where Self == OverrideTrait {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Self {
-    Self { body in
+    Self(at: CodeLocation(fileID: fileID, line: line)) { body in
       try await withIsolatedInjections {
         try await injection.withOverride(instance(), strategy: strategy, fileID: fileID, line: line, operation: body)
       }
@@ -82,7 +97,7 @@ extension Trait where Self == OverrideTrait {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Self {
-    Self { body in
+    Self(at: CodeLocation(fileID: fileID, line: line)) { body in
       try await withIsolatedInjections {
         try await injection.withOverride(transform, strategy: strategy, fileID: fileID, line: line, operation: body)
       }
@@ -103,7 +118,7 @@ extension Trait where Self == OverrideTrait {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Self {
-    Self { body in
+    Self(at: CodeLocation(fileID: fileID, line: line)) { body in
       try await withIsolatedInjections {
         try await injection.withOverride(other, fileID: fileID, line: line, operation: body)
       }

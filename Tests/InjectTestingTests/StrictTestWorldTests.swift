@@ -48,6 +48,43 @@ import Testing
   }
 }
 
+/// The Testing article's set-up and tear-down recipe under strict mode reports nothing.
+///
+/// The suite's initializer pushes an override in each test's world, which a test may use, roll
+/// back, or never touch. None of that is one test's mistake.
+@Suite(.isolatedInjections(strict: true))
+@MainActor struct StrictSetUpAndTearDownTests {
+  init() {
+    tested.override(with: Probe("set-up"))
+  }
+
+  @Test func aTestThatResolvesTheSetUpsOverride() {
+    #expect(TestedReader().value.name == "set-up")
+  }
+
+  @Test func aTestThatRollsTheSetUpsOverrideBack() {
+    tested.rollbackOverride()
+    #expect(TestedReader().value.name == "test")
+  }
+
+  @Test func aTestThatNeverTouchesTheSetUpsInjection() {
+    #expect(LiveReader.overridden().name == "mock")
+  }
+}
+
+/// An override trait applied to a strict suite is the suite's set-up too: a test that never
+/// resolves that injection does not report it.
+@Suite(.isolatedInjections(strict: true), .overriding(tested, with: Probe("suite")))
+@MainActor struct StrictSuiteOverrideTests {
+  @Test func aTestThatResolvesTheSuitesOverride() {
+    #expect(TestedReader().value.name == "suite")
+  }
+
+  @Test func aTestThatNeverTouchesTheSuitesInjection() {
+    #expect(LiveReader.overridden().name == "mock")
+  }
+}
+
 final class Probe: Sendable {
   let name: String
   init(_ name: String) { self.name = name }

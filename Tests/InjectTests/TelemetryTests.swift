@@ -80,6 +80,49 @@ import Testing
         + "injection was first resolved at App/Screen.swift:8; consumers that resolved before keep their instance")
   }
 
+  /// The 1.x set-up and tear-down habit, or a demo toggling a mock: each push shadows only the
+  /// published layer, which nothing resolved from.
+  @Test func pushResolveRollBackRepeatedIsNeverStale() {
+    let recorder = Recorder()
+    let injection = published(.singleton, atLine: 109)
+    recorder.recording {
+      for round in 1...3 {
+        injection.override(with: ServiceImplementation("mock \(round)"), fileID: "Tests/Setup.swift", line: 1)
+        #expect(Consumer(injection, fileID: "App/Screen.swift", line: 8).service.name == "mock \(round)")
+        injection.rollbackOverride()
+      }
+    }
+    let events = recorder.events(of: "Services/Service.swift:109")
+    #expect(events.filter { $0.kind == .overridePushed(depth: 1) }.count == 3)
+    #expect(events.allSatisfy { !$0.kind.isStale })
+  }
+
+  /// A push above a layer that a consumer still on the stack resolved from is late, and names
+  /// that consumer, even after the pushes above that layer came and went.
+  @Test func pushAboveALayerResolvedFromIsStaleUntilThatLayerIsPopped() {
+    let recorder = Recorder()
+    let injection = published(.onDemand, atLine: 110)
+    recorder.recording {
+      injection.override(with: ServiceImplementation("first"), fileID: "Tests/Setup.swift", line: 1)
+      _ = Consumer(injection, fileID: "App/First.swift", line: 1).service
+      injection.override(with: ServiceImplementation("second"), fileID: "Tests/Setup.swift", line: 2)
+      _ = Consumer(injection, fileID: "App/Second.swift", line: 2).service
+      injection.rollbackOverride()
+      injection.override(with: ServiceImplementation("third"), fileID: "Tests/Setup.swift", line: 3)
+      injection.rollbackAllOverrides()
+      injection.override(with: ServiceImplementation("fourth"), fileID: "Tests/Setup.swift", line: 4)
+    }
+    let stale = recorder.events(of: "Services/Service.swift:110").filter(\.kind.isStale)
+    #expect(
+      stale.map(\.location) == [
+        CodeLocation(fileID: "Tests/Setup.swift", line: 2), CodeLocation(fileID: "Tests/Setup.swift", line: 3),
+      ], "the first layer, which App/First.swift resolved from, was popped before the fourth push")
+    #expect(
+      stale.map(\.kind).allSatisfy {
+        $0 == .staleOverride(firstResolvedAt: CodeLocation(fileID: "App/First.swift", line: 1))
+      })
+  }
+
   @Test func firstResolutionThroughADecoratorNamesTheConsumer() {
     let recorder = Recorder()
     let injection = published(.singleton, atLine: 107)
@@ -138,5 +181,11 @@ private final class Recorder: InjectionTelemetry {
   /// The events of the injection published at `location`.
   func events(of location: String) -> [InjectionEvent] {
     recorded.filter { $0.publishedAt.description == location }
+  }
+}
+
+extension InjectionEvent.Kind {
+  fileprivate var isStale: Bool {
+    if case .staleOverride = self { true } else { false }
   }
 }

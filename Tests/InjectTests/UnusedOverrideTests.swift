@@ -61,6 +61,19 @@ import Testing
     #expect(unused.map(\.location) == [CodeLocation(fileID: "Tests/Setup.swift", line: 2)])
   }
 
+  /// A push in an initializer is set-up, and not reported; the same push in the test's body is.
+  ///
+  /// A suite's `init()` runs in each test's world before the test: its overrides are the
+  /// suite's set-up, which one test may leave untouched.
+  @Test func aPushInAnInitializerIsSetUpAndNotReported() async {
+    let (injection, _) = makeInjection(.singleton)
+    let (_, unused) = await strictTest {
+      _ = SetUp(pushing: injection)
+      injection.override(with: ServiceImplementation("body"), fileID: "Tests/Body.swift", line: 3)
+    }
+    #expect(unused.map(\.location) == [CodeLocation(fileID: "Tests/Body.swift", line: 3)])
+  }
+
   @Test func aDecoratedOverrideIsUsedThroughItsDecorator() async {
     let (injection, _) = makeInjection(.onDemand)
     let (_, unused) = await strictTest {
@@ -86,4 +99,12 @@ private func strictTest(
     reportingLeaks: nil, reportingUntested: { untested.append($0) }, reportingUnused: { unused.append($0) },
     operation: body)
   return (untested, unused)
+}
+
+/// A suite's set-up: its initializer pushes an override.
+@MainActor
+private struct SetUp {
+  init(pushing injection: Injection<any Service>) {
+    injection.override(with: ServiceImplementation("set-up"), fileID: "Tests/SetUp.swift", line: 1)
+  }
 }

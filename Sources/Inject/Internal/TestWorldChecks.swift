@@ -65,8 +65,10 @@ final class StrictCheck {
     self.report = report
   }
 
-  /// Notes that the test gave `layer` as an override of `injection`.
+  /// Notes that the test gave `layer` as an override of `injection`, unless a trait of its suite
+  /// gave it (``SuiteSetUp``): the suite's set-up, not the test's.
   func noteGiven<T>(_ layer: Layer<T>, of injection: Injection<T>) {
+    guard !SuiteSetUp.overrideSites.contains(layer.location) else { return }
     let key = ObjectIdentifier(layer)
     // A released layer's identifier can be reused by a new one: the released one stays unused.
     if let released = pending[key], released.layer == nil {
@@ -90,4 +92,23 @@ final class StrictCheck {
       UnusedOverride(injection: $0.injection, location: $0.location)
     }
   }
+}
+
+/// What a suite gives each of its tests: its set-up, not one test's, which a strict test does
+/// not report as unused when the test leaves it untouched.
+///
+/// An `override(with:)` pushed by an initializer (a suite's `init()`) is set-up by where it is
+/// pushed; an override trait applied to a suite, by this task-local, which the trait sets around
+/// the suite's tests.
+enum SuiteSetUp {
+  /// Where the override traits of the suites around the current test were applied.
+  @TaskLocal static var overrideSites: [CodeLocation] = []
+}
+
+/// Runs `operation`, a suite's tests, with the override that a trait applied to the suite at
+/// `location` gives each of them counted as the suite's set-up.
+package func withSuiteSetUpOverride(
+  at location: CodeLocation, operation: @Sendable () async throws -> Void
+) async rethrows {
+  try await SuiteSetUp.$overrideSites.withValue(SuiteSetUp.overrideSites + [location], operation: operation)
 }

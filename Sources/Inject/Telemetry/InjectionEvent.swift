@@ -27,8 +27,12 @@ public struct InjectionEvent: Sendable, CustomStringConvertible {
     case rolledBack(depth: Int)
     /// `rollbackOverride()` was called with no override on the stack.
     case nothingToRollBack
-    /// An override was pushed after the injection had already been resolved (first at
-    /// `firstResolvedAt`): consumers that read it before keep their instance.
+    /// An override was pushed on the global stack above a layer that a consumer of the global
+    /// world resolved from (the first such consumer at `firstResolvedAt`): consumers that read
+    /// it before keep their instance.
+    ///
+    /// A push is late only when something resolved from a layer it shadows: once the layers
+    /// consumers resolved from are rolled back, a new push is not reported.
     case staleOverride(firstResolvedAt: CodeLocation)
     /// In a test process, an override was pushed on the global stack, outside any test world:
     /// it reaches every test running at the same time. Recorded once per call site.
