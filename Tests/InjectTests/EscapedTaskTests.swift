@@ -7,7 +7,7 @@ import Testing
 /// other tasks do; a detached task does not inherit it; the world's instances are released on
 /// the main actor once the scope has ended and the task is gone.
 @Suite @MainActor struct EscapedTaskTests {
-  @Test func escapedTaskResolvesFromItsScopeBeforeDuringAndAfterOtherScopes() async {
+  @Test func escapedTaskResolvesFromItsScopeBeforeDuringAndAfterOtherScopes() async throws {
     let graph = Graph()
     let gates = (Gate(), Gate())
     let escaped = graph.api.withOverride(MockAPI("scoped")) {
@@ -28,7 +28,7 @@ import Testing
     }
     gates.1.open()
     let reads = await escaped.value
-    #expect(reads.count == 3)
+    try #require(reads.count == 3)
     #expect(reads.allSatisfy { $0 === reads[0] }, "one repository, the scope's, for the task's whole life")
     #expect(reads[0].api.name == "scoped")
     #expect(inOtherScope.api.name == "other")

@@ -22,7 +22,7 @@ import Testing
         == "Injection<Service> (Services/Service.swift:101): built by the published layer, for App/Screen.swift:8")
   }
 
-  @Test func overrideLayersAndScopesAreNamed() {
+  @Test func overrideLayersAndScopesAreNamed() throws {
     let recorder = Recorder()
     let injection = published(.onDemand, atLine: 102)
     recorder.recording {
@@ -33,7 +33,7 @@ import Testing
       injection.rollbackOverride(fileID: "Tests/Setup.swift", line: 10)
     }
     let events = recorder.events(of: "Services/Service.swift:102")
-    #expect(
+    try #require(
       events.map(\.kind) == [
         .globalOverrideInTest, .overridePushed(depth: 1), .built(.override(depth: 1)), .built(.scoped),
         .rolledBack(depth: 0), .nothingToRollBack,

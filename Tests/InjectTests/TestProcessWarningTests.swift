@@ -22,6 +22,38 @@ import Testing
     #expect(!runsTests(arguments: ["/usr/local/bin/Plain"], environment: ["XCTestBundlePath": ""]))
   }
 
+  @Test func everyTestHostIsATestProcess() {
+    // Swift Build (`swift test --build-system swiftbuild`; Xcode 26's engine) on Linux and Windows:
+    // one runner per test target, with no argument at all for XCTest's tests.
+    #expect(runsTests(arguments: ["/repo/.build/out/Products/Debug-linux/InjectTests-test-runner"], environment: [:]))
+    #expect(
+      runsTests(
+        arguments: [
+          "/repo/.build/out/Products/Debug-linux/InjectTests-test-runner", "--build-system", "swiftbuild",
+          "--testing-library", "swift-testing",
+        ],
+        environment: [:]))
+    #expect(
+      runsTests(
+        arguments: [#"C:\repo\.build\out\Products\Debug-windows\InjectTests-test-runner.exe"#], environment: [:]))
+    #expect(runsTests(arguments: [#"C:\repo\.build\debug\InjectPackageTests.xctest"#], environment: [:]))
+    // Xcode's `xctest` agent and a test host app: XCTest's variables.
+    #expect(
+      runsTests(
+        arguments: ["/Applications/Xcode.app/Contents/Developer/usr/bin/xctest"],
+        environment: ["XCTestSessionIdentifier": "0C6F"]))
+    #expect(
+      runsTests(
+        arguments: [
+          "/Users/me/Library/Developer/CoreSimulator/Devices/1/data/Containers/Bundle/Application/2/App.app/App"
+        ],
+        environment: ["XCTestBundleInjectPath": "/tmp/AppTests.xctest"]))
+    // Not a test: a plain program given a runner's name as an argument, or named like one in part.
+    #expect(!runsTests(arguments: ["/usr/local/bin/Plain", "InjectTests-test-runner"], environment: [:]))
+    #expect(!runsTests(arguments: ["/usr/local/bin/test-runner-setup"], environment: [:]))
+    #expect(!runsTests(arguments: ["/usr/local/bin/xctest-report"], environment: [:]))
+  }
+
   @Test func aGlobalOverrideOutsideAnyTestWorldWarnsOncePerCallSite() {
     let injection = Injection<Int>(strategy: .singleton, instance: 1, fileID: "Services/Numbers.swift", line: 11)
     let ((), warnings) = withDebugWarningsCaptured {

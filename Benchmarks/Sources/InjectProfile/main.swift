@@ -50,6 +50,9 @@ let contextDefaults = Injection<any Service>(
 /// An injection that only the nested scopes of `singleton-world-depth-1000` override.
 let unrelated = Injection<any Service>(strategy: .singleton, instance: ServiceImplementation())
 
+/// The injections that the nested scopes of `singleton-world-distinct-1000` override, one each.
+let distinct = (0..<1_000).map { _ in Injection<any Service>(strategy: .singleton, instance: ServiceImplementation()) }
+
 final class SingletonConsumer { @Instance(singleton) var service }
 final class ContextDefaultsConsumer { @Instance(contextDefaults) var service }
 
@@ -84,6 +87,13 @@ func inNestedScopes(_ depth: Int, _ body: () -> Void) {
   unrelated.withOverride(ServiceImplementation()) { inNestedScopes(depth - 1, body) }
 }
 
+/// Runs `body` inside nested scopes, each overriding the next of `injections`.
+@MainActor
+func inNestedScopes(overriding injections: ArraySlice<Injection<any Service>>, _ body: () -> Void) {
+  guard let injection = injections.first else { return body() }
+  injection.withOverride(ServiceImplementation()) { inNestedScopes(overriding: injections.dropFirst(), body) }
+}
+
 /// The measured code: `Benchmarks/profile` counts the instructions inside this function only.
 @_silgen_name("inject_profile_run") @inline(never) @MainActor
 func run(_ scenario: String) {
@@ -101,6 +111,8 @@ func run(_ scenario: String) {
     withIsolatedInjections { repeatCreatingAndReading(OnDemandConsumer.init, { $0.service }) }
   case "singleton-world-depth-1000":
     inNestedScopes(1_000) { repeatCreatingAndReading(SingletonConsumer.init, { $0.service }) }
+  case "singleton-world-distinct-1000":
+    inNestedScopes(overriding: distinct[...]) { repeatCreatingAndReading(SingletonConsumer.init, { $0.service }) }
   case "singleton-world-alive":
     // A task created in a world keeps it alive; it cannot run before this function returns.
     withIsolatedInjections { escapedTask = Task { @MainActor in } }
@@ -149,7 +161,8 @@ func timeGraphCapture() {
 guard CommandLine.arguments.count == 2 else {
   fatalError(
     "usage: InjectProfile graph-capture|lazy-global|lazy-new|lazy-weak|singleton|shared|on-demand|singleton-defaults"
-      + "|singleton-world|singleton-world-depth-1000|on-demand-world|singleton-world-alive|singleton-telemetry")
+      + "|singleton-world|singleton-world-depth-1000|singleton-world-distinct-1000|on-demand-world"
+      + "|singleton-world-alive|singleton-telemetry")
 }
 // Long-lived holders keep the shared instances alive, as in the benchmarks.
 let weakHolder = LazyWeak()

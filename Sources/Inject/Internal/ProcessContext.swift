@@ -16,13 +16,17 @@ enum ProcessContext {
   /// Whether a process launched with `arguments` and the environment that `environment` reads
   /// runs tests.
   ///
-  /// Xcode's test runner sets one of XCTest's variables (to something); `swift test` runs a
-  /// `.xctest` bundle (on Linux, an executable named so), or loads one into `xctest` or, for
-  /// Swift Testing, `swiftpm-testing-helper` on macOS. Only the executable's own name counts,
-  /// so a plain program given such an argument is not taken for a test.
+  /// Xcode's test runner, its `xctest` agent or a test host app, sets one of XCTest's variables
+  /// (to something). `swift test` sets none: its native build system runs a `.xctest` bundle (on
+  /// Linux, an executable named so), or loads one into `xctest` or, for Swift Testing,
+  /// `swiftpm-testing-helper` on macOS; Swift Build (`--build-system swiftbuild`) runs, on Linux,
+  /// one executable per test target named `<Target>-test-runner` (`.exe` on Windows). Only the
+  /// executable's own name counts, so a plain program given such an argument is not taken for a
+  /// test.
   ///
   /// A child process that inherits XCTest's variables (an app launched from a test with the
-  /// test's environment) is taken for one: launch it without them.
+  /// test's environment) is taken for one: launch it without them. A runner named otherwise (one
+  /// a build of your own links with a `main` that calls Swift Testing) is not: nothing tells it.
   static func runsTests(arguments: [String], environment: (String) -> String?) -> Bool {
     let variables = [
       "XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestBundleInjectPath", "XCTestSessionIdentifier",
@@ -30,8 +34,14 @@ enum ProcessContext {
     if variables.contains(where: { environment($0).map { !$0.isEmpty } ?? false }) {
       return true
     }
-    guard let executable = arguments.first?.split(separator: "/").last.map(String.init) else { return false }
+    guard var executable = arguments.first?.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last else {
+      return false
+    }
+    if executable.hasSuffix(".exe") {
+      executable = executable.dropLast(4)
+    }
     return executable == "xctest" || executable == "swiftpm-testing-helper" || executable.hasSuffix(".xctest")
+      || executable.hasSuffix("-test-runner")
   }
 
   /// Whether `variable` is set to anything but empty, `0` or `false`.

@@ -1,0 +1,32 @@
+public import Inject
+
+/// What the greeter says hello with.
+public protocol Salutation: Sendable {
+  /// The word of the salutation.
+  var word: String { get }
+}
+
+/// The salutation of the app, and the one that tests get.
+public struct Hello: Salutation {
+  /// The word of the salutation.
+  public let word: String
+
+  /// A salutation of `word`.
+  public init(_ word: String) { self.word = word }
+}
+
+/// The salutation, published beside its implementation.
+public let salutationInjection = Injection<any Salutation>(
+  strategy: .singleton, instance: Hello("Hello"), test: Hello("Test hello"))
+
+/// A consumer of the salutation.
+@MainActor
+public final class Greeter {
+  @Instance(salutationInjection) private var salutation
+
+  /// A greeter that reads the salutation when it first greets.
+  public init() {}
+
+  /// A greeting of `name`.
+  public func greet(_ name: String) -> String { "\(salutation.word), \(name)!" }
+}
