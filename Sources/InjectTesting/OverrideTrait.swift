@@ -16,13 +16,14 @@ public import Testing
 /// ```
 public struct OverrideTrait: TestTrait, SuiteTrait, TestScoping {
   private let scope: @Sendable (@Sendable () async throws -> Void) async throws -> Void
-  /// Where the trait was applied.
-  private let location: CodeLocation
+  /// The injection overridden, and where the trait was applied.
+  private let site: SuiteSetUp.Site
 
-  init(
-    at location: CodeLocation, _ scope: @escaping @Sendable (@Sendable () async throws -> Void) async throws -> Void
+  init<T>(
+    _ injection: Injection<T>, at location: CodeLocation,
+    _ scope: @escaping @Sendable (@Sendable () async throws -> Void) async throws -> Void
   ) {
-    self.location = location
+    self.site = SuiteSetUp.Site(injection, at: location)
     self.scope = scope
   }
 
@@ -42,7 +43,7 @@ public struct OverrideTrait: TestTrait, SuiteTrait, TestScoping {
     performing function: @Sendable () async throws -> Void
   ) async throws {
     if test.isSuite {
-      try await withSuiteSetUpOverride(at: location, operation: function)
+      try await withSuiteSetUpOverride(site, operation: function)
     } else {
       try await scopingEachTestCase(testCase, function, in: scope)
     }
@@ -73,7 +74,7 @@ extension Trait where Self == OverrideTrait {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Self {
-    Self(at: CodeLocation(fileID: fileID, line: line)) { body in
+    Self(injection, at: CodeLocation(fileID: fileID, line: line)) { body in
       try await withIsolatedInjections {
         try await injection.withOverride(instance(), strategy: strategy, fileID: fileID, line: line, operation: body)
       }
@@ -97,7 +98,7 @@ extension Trait where Self == OverrideTrait {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Self {
-    Self(at: CodeLocation(fileID: fileID, line: line)) { body in
+    Self(injection, at: CodeLocation(fileID: fileID, line: line)) { body in
       try await withIsolatedInjections {
         try await injection.withOverride(transform, strategy: strategy, fileID: fileID, line: line, operation: body)
       }
@@ -118,7 +119,7 @@ extension Trait where Self == OverrideTrait {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Self {
-    Self(at: CodeLocation(fileID: fileID, line: line)) { body in
+    Self(injection, at: CodeLocation(fileID: fileID, line: line)) { body in
       try await withIsolatedInjections {
         try await injection.withOverride(other, fileID: fileID, line: line, operation: body)
       }

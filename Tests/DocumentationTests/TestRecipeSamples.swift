@@ -29,6 +29,28 @@ import Testing
   }
 }
 
+/// The same set-up through a helper, in a strict suite: the helper passes its caller on, so
+/// the push is the initializer's, set-up, and a test that never resolves the client reports
+/// nothing.
+@Suite(.isolatedInjections(strict: true))
+@MainActor struct SearchSetUpTests {
+  init() {
+    installMocks()
+  }
+
+  private func installMocks(function: StaticString = #function) {
+    apiClientInjection.override(with: MockAPIClient(users: [.sample]), function: function)
+  }
+
+  @Test func findsTheSampleUser() async throws {
+    #expect(try await UserSearchModel().apiClient.fetchUser(id: User.sample.id) == .sample)
+  }
+
+  @Test func aTestThatNeverResolvesTheClient() {
+    #expect(dateFormattingInjection.overrideCount == 0)
+  }
+}
+
 // MARK: A view struct and an .onDemand injection
 
 /// Formats dates; a new one per consumer.

@@ -74,6 +74,21 @@ import Testing
     #expect(unused.map(\.location) == [CodeLocation(fileID: "Tests/Body.swift", line: 3)])
   }
 
+  /// A suite's override trait is set-up for the injection it overrides only: a test's own
+  /// override given at the same place (by a helper that makes traits, which every use calls at
+  /// one location) is the test's, and reported unused.
+  @Test func aSuiteTraitIsSetUpForItsOwnInjectionOnly() async {
+    let graph = Graph()
+    let helper = CodeLocation(fileID: "Tests/Traits.swift", line: 7)
+    let (_, unused) = await withSuiteSetUpOverride(SuiteSetUp.Site(graph.api, at: helper)) {
+      await strictTest {
+        graph.api.withOverride(MockAPI("suite"), fileID: "Tests/Traits.swift", line: 7) {}
+        graph.session.withOverride(Session(api: MockAPI("test")), fileID: "Tests/Traits.swift", line: 7) {}
+      }
+    }
+    #expect(unused.map(\.injection) == ["Injection<Session> (InjectTests/Graph.swift:50)"])
+  }
+
   @Test func aDecoratedOverrideIsUsedThroughItsDecorator() async {
     let (injection, _) = makeInjection(.onDemand)
     let (_, unused) = await strictTest {

@@ -68,7 +68,7 @@ final class StrictCheck {
   /// Notes that the test gave `layer` as an override of `injection`, unless a trait of its suite
   /// gave it (``SuiteSetUp``): the suite's set-up, not the test's.
   func noteGiven<T>(_ layer: Layer<T>, of injection: Injection<T>) {
-    guard !SuiteSetUp.overrideSites.contains(layer.location) else { return }
+    guard !SuiteSetUp.sites.contains(SuiteSetUp.Site(injection, at: layer.location)) else { return }
     let key = ObjectIdentifier(layer)
     // A released layer's identifier can be reused by a new one: the released one stays unused.
     if let released = pending[key], released.layer == nil {
@@ -100,15 +100,30 @@ final class StrictCheck {
 /// An `override(with:)` pushed by an initializer (a suite's `init()`) is set-up by where it is
 /// pushed; an override trait applied to a suite, by this task-local, which the trait sets around
 /// the suite's tests.
-enum SuiteSetUp {
-  /// Where the override traits of the suites around the current test were applied.
-  @TaskLocal static var overrideSites: [CodeLocation] = []
+package enum SuiteSetUp {
+  /// An override trait applied to a suite: the injection it overrides and where it was applied.
+  ///
+  /// Both, so that a test's own trait that overrides another injection from the same place (a
+  /// helper that makes traits, which every use calls at one location) is still the test's.
+  package struct Site: Equatable, Sendable {
+    let injection: ObjectIdentifier
+    let location: CodeLocation
+
+    /// The trait that overrides `injection`, applied at `location`.
+    package nonisolated init<T>(_ injection: Injection<T>, at location: CodeLocation) {
+      self.injection = ObjectIdentifier(injection)
+      self.location = location
+    }
+  }
+
+  /// The override traits of the suites around the current test.
+  @TaskLocal static var sites: [Site] = []
 }
 
-/// Runs `operation`, a suite's tests, with the override that a trait applied to the suite at
-/// `location` gives each of them counted as the suite's set-up.
-package func withSuiteSetUpOverride(
-  at location: CodeLocation, operation: @Sendable () async throws -> Void
-) async rethrows {
-  try await SuiteSetUp.$overrideSites.withValue(SuiteSetUp.overrideSites + [location], operation: operation)
+/// Runs `operation`, a suite's tests, with the override that the suite's trait at `site` gives
+/// each of them counted as the suite's set-up.
+package func withSuiteSetUpOverride<R>(
+  _ site: SuiteSetUp.Site, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> R
+) async rethrows -> R {
+  try await SuiteSetUp.$sites.withValue(SuiteSetUp.sites + [site], operation: operation, isolation: isolation)
 }
