@@ -4,6 +4,20 @@ import Testing
 
 /// The log that makes rollback exact stays bounded while an override stays pushed for good.
 @Suite(.misusesOnPurpose) @MainActor struct RollbackLogTests {
+  /// At any scale, exactly: the log lists the slots alive and at most one pruning's worth of
+  /// released ones, not every slot that ever stored under the override.
+  @Test func theLogListsNoMoreThanOnePruningOfReleasedSlots() {
+    let (permanent, _) = makeInjection(.singleton)
+    permanent.override(with: ServiceImplementation("for good"))
+    defer { permanent.rollbackOverride() }
+    for _ in 0..<5_000 {
+      let (injection, _) = makeInjection(.singleton)
+      _ = Consumer(injection).service
+    }
+    #expect(globalRollbackLogCount() < 1_000, "the log lists \(globalRollbackLogCount()) slots")
+  }
+
+
   /// Each injection stores an instance while an override is in place, so the log lists its
   /// slot: kept after they died, 300,000 listed slots took about 18 MB.
   ///

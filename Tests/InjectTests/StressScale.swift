@@ -5,8 +5,9 @@ import Foundation
 /// release-mode run; otherwise small enough that `swift test` stays quick, with the same checks
 /// but the memory bounds.
 enum StressScale {
-  /// Whether `INJECT_STRESS=1` asks for the full scale.
-  static let isFull = ProcessInfo.processInfo.environment["INJECT_STRESS"] == "1"
+  /// Whether `INJECT_STRESS` asks for the full scale: set to anything but empty, `0` or `false`,
+  /// as Inject reads its own variables.
+  static let isFull = !["", "0", "false"].contains(ProcessInfo.processInfo.environment["INJECT_STRESS"]?.lowercased() ?? "")
 
   /// `full` at full scale, else `quick`.
   static func count(full: Int, quick: Int) -> Int { isFull ? full : quick }

@@ -23,7 +23,8 @@ enum MetadataKind: UInt {
   }
 }
 
-// NB: an entry point of the Swift runtime (libswiftCore), exported since Swift 5.0, which the
-// standard library's own reflection calls; see CONTRIBUTING.md's availability audit.
+// NB: an entry point of the Swift runtime (libswiftCore), exported since the Swift 5.2 runtime
+// at the latest, which the standard library's own reflection calls; see CONTRIBUTING.md's
+// availability audit.
 @_silgen_name("swift_getMetadataKind")
 private func metadataKind(_ type: any Any.Type) -> UInt

@@ -25,7 +25,8 @@ enum ProcessContext {
   /// test.
   ///
   /// A child process that inherits XCTest's variables (an app launched from a test with the
-  /// test's environment) is taken for one: launch it without them. A runner named otherwise (one
+  /// test's environment) is taken for one: launch it without them; so is a plain program named
+  /// `…-test-runner`, which Swift Build's runners cannot be told from. A runner named otherwise (one
   /// a build of your own links with a `main` that calls Swift Testing) is not: nothing tells it.
   static func runsTests(arguments: [String], environment: (String) -> String?) -> Bool {
     let variables = [

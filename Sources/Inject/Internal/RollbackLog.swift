@@ -72,6 +72,15 @@ final class RollbackLog {
   private struct ListedSlot {
     weak var slot: (any EmptiableSlot)?
   }
+
+  /// How many slots the log lists, those released since the last pruning included.
+  var listedCount: Int { listed.count }
+}
+
+/// How many slots the global world's rollback log lists; for tests that it stays bounded.
+@MainActor
+package func globalRollbackLogCount() -> Int {
+  RollbackLog.global.listedCount
 }
 
 /// What ``RollbackLog`` needs of an ``InstanceSlot``, whatever its type.
