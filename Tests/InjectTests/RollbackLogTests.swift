@@ -17,7 +17,6 @@ import Testing
     #expect(globalRollbackLogCount() < 1_000, "the log lists \(globalRollbackLogCount()) slots")
   }
 
-
   /// Each injection stores an instance while an override is in place, so the log lists its
   /// slot: kept after they died, 300,000 listed slots took about 18 MB.
   ///

@@ -7,7 +7,8 @@ import Foundation
 enum StressScale {
   /// Whether `INJECT_STRESS` asks for the full scale: set to anything but empty, `0` or `false`,
   /// as Inject reads its own variables.
-  static let isFull = !["", "0", "false"].contains(ProcessInfo.processInfo.environment["INJECT_STRESS"]?.lowercased() ?? "")
+  static let isFull = !["", "0", "false"].contains(
+    ProcessInfo.processInfo.environment["INJECT_STRESS"]?.lowercased() ?? "")
 
   /// `full` at full scale, else `quick`.
   static func count(full: Int, quick: Int) -> Int { isFull ? full : quick }
