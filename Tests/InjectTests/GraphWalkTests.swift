@@ -32,14 +32,51 @@ import Testing
       _ = screen.service.structPanels[0].flow
 
       let followed = InjectionGraph.capture(followingReferences: true)
-      #expect(followed.errors.map(\.kind) == [.captiveDependency, .captiveDependency])
-      #expect(followed.errors.flatMap { $0.path.map(\.property) }.sorted() == ["flow", "service"])
+      // One captive, reported once though two panels reach it.
+      #expect(followed.errors.map(\.kind) == [.captiveDependency])
+      #expect(followed.errors.flatMap { $0.path.map(\.property) } == ["service"])
       let message = followed.errors.first?.message ?? ""
       #expect(message.hasPrefix("Captive dependency: Injection<Dashboard> (.singleton, published at InjectTests/"))
       #expect(message.contains("through strong references"))
       // Without following, verdicts rest on `@Instance` edges only.
       #expect(InjectionGraph.capture().errors.isEmpty)
       withExtendedLifetime(screen) {}
+    }
+  }
+
+  @Test func aCaptiveReachedByManyReferencesIsReportedOncePerHolder() {
+    withIsolatedInjections {
+      let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())
+      let panels = (0..<50).map { _ in Consumer(flow) }
+      let dashboard = Injection<Dashboard>(
+        strategy: .singleton,
+        instance: Dashboard(panels: panels, structPanels: (0..<50).map { Panel(flow, id: $0) }))
+      let other = Injection<Dashboard>(
+        strategy: .singleton, instance: Dashboard(panels: [Consumer(flow)], structPanels: []))
+      let screens = [Consumer(dashboard), Consumer(other)]
+      for screen in screens {
+        _ = screen.service.panels.map(\.service)
+        _ = screen.service.structPanels.map(\.flow)
+      }
+
+      let errors = InjectionGraph.capture(followingReferences: true).errors
+      // One problem for each singleton that holds the flow, not one per panel: the issues that
+      // `expectNoLifetimeProblems` records, one per problem.
+      #expect(errors.count == 2)
+      #expect(errors.allSatisfy { $0.kind == .captiveDependency && $0.path.map(\.property) == ["service"] })
+    }
+  }
+
+  @Test func aCaptiveHeldThroughAnInstanceAndACopyIsReportedOnceThroughTheInstance() {
+    withIsolatedInjections {
+      let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())
+      let store = Injection<CachingStore>(strategy: .singleton, instance: CachingStore(flow))
+      let screen = Consumer(store)
+      _ = screen.service.cached
+
+      let errors = InjectionGraph.capture(followingReferences: true).errors
+      #expect(errors.map(\.kind) == [.captiveDependency])
+      #expect(errors.first?.path.map(\.property) == ["flow"])
     }
   }
 
@@ -182,6 +219,17 @@ final class Dashboard {
 indirect enum Tree {
   case leaf(Consumer<Leaf>)
   case node(Tree, Tree)
+}
+
+/// Holds its `@Instance` flow a second time, through a plain property.
+@MainActor final class CachingStore {
+  @Instance var flow: Leaf
+  var cached: Leaf?
+
+  init(_ injection: Injection<Leaf>) {
+    _flow = Instance(injection)
+    cached = flow
+  }
 }
 
 /// Holds an object through a plain property.

@@ -228,27 +228,51 @@ struct GraphWalk {
 
   /// Reports each `.shared` instance that an instance kept for the life of the world holds
   /// through `@Instance`, directly or through instances it keeps alive that are not `.shared`.
+  ///
+  /// One breadth-first walk from every kept instance at once: each instance reached carries the
+  /// kept one it was first reached from, and a `.shared` instance is reported once for each kept
+  /// one, along the first (shortest) path found, however many references reach it.
   private mutating func findCaptives() {
-    let outgoing = Dictionary(grouping: links.indices, by: { links[$0].from })
+    // `@Instance` links first: of two paths as short, the one with edges to draw is reported.
+    var outgoing: [Int: [Int]] = [:]
+    for link in links.indices where links[link].edge != nil {
+      outgoing[links[link].from, default: []].append(link)
+    }
+    for link in links.indices where links[link].edge == nil {
+      outgoing[links[link].from, default: []].append(link)
+    }
     var reached: [Int: Int?] = [:]  // instance → the link it was reached through
+    var origin: [Int: Int] = [:]  // instance → the kept instance it was first reached from
+    var reported: Set<Captive> = []
     var queue = instances.indices.filter { instances[$0].isKept }
     for index in queue {
       reached[index] = .some(nil)
+      origin[index] = index
     }
     var next = 0
     while next < queue.count {
       let index = queue[next]
       next += 1
+      let from = origin[index] ?? index
       for link in outgoing[index] ?? [] {
         let target = links[link].to
         if instances[target].isShared {
-          report(.captiveDependency, path: path(to: link, reached: reached))
+          if reported.insert(Captive(holder: from, held: target)).inserted {
+            report(.captiveDependency, path: path(to: link, reached: reached))
+          }
         } else if reached[target] == nil {
           reached[target] = .some(link)
+          origin[target] = from
           queue.append(target)
         }
       }
     }
+  }
+
+  /// A `.shared` instance held captive by a kept instance: reported once.
+  private struct Captive: Hashable {
+    let holder: Int
+    let held: Int
   }
 
   /// The links from a kept instance to `link`'s holder, then `link`.
