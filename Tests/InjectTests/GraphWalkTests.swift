@@ -163,15 +163,32 @@ import Testing
     }
   }
 
-  @Test func mermaidEscapesTextThatLooksLikeAnEntity() throws {
+  @Test func aRawIdentifierTypeIsNamedWithoutItsBackticks() {
+    withIsolatedInjections {
+      let value = Injection<`Raw "Named" Value`>(strategy: .singleton, instance: `Raw "Named" Value`())
+      let screen = Consumer(value)
+      _ = screen.service
+
+      let graph = InjectionGraph.capture(roots: [screen])
+      #expect(graph.nodes.map(\.type) == [#"Consumer<Raw "Named" Value>"#, #"Raw "Named" Value"#])
+      #expect(graph.mermaid.contains(##"n0(["Consumer#lt;Raw #quot;Named#quot; Value#gt;"])"##))
+      #expect(graph.dot.contains(#"n1 [label="Raw \"Named\" Value\n.singleton"#))
+      #expect(!graph.mermaid.contains("`") && !graph.dot.contains("`"))
+    }
+  }
+
+  @Test func picturesEscapeTextThatLooksLikeAnEntity() throws {
     let json = """
-      {"nodes": [{"id": 0, "kind": "root", "type": "A#quot;B", "isResolved": true}],
-       "edges": [{"from": 0, "to": 0, "property": "#lt;p", "location": "M/F.swift:1", "isResolved": true}],
+      {"nodes": [{"id": 0, "kind": "root", "type": "A#quot;B&lt;C", "isResolved": true}],
+       "edges": [{"from": 0, "to": 0, "property": "#lt;p&q", "location": "M/F.swift:1", "isResolved": true}],
        "problems": []}
       """
     let graph = try JSONDecoder().decode(InjectionGraph.self, from: Data(json.utf8))
-    #expect(graph.mermaid.contains(##"n0(["A#35;quot;B"])"##))
-    #expect(graph.mermaid.contains(##"|"#35;lt;p<br/>M/F.swift:1"|"##))
+    #expect(graph.mermaid.contains(##"n0(["A#35;quot;B#38;lt;C"])"##))
+    #expect(graph.mermaid.contains(##"|"#35;lt;p#38;q<br/>M/F.swift:1"|"##))
+    // Graphviz reads entities (`&lt;`) in every label too.
+    #expect(graph.dot.contains(##"n0 [label="A#quot;B&amp;lt;C", style=rounded];"##))
+    #expect(graph.dot.contains(##"[label="#lt;p&amp;q\nM/F.swift:1"]"##))
   }
 }
 
@@ -251,6 +268,8 @@ final class Holder {
   let value: Any
   init(_ value: Any) { self.value = value }
 }
+
+struct `Raw "Named" Value` {}
 
 let rawNamedFlow = Injection<Leaf>(strategy: .shared, instance: Leaf())
 

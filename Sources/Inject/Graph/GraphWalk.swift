@@ -72,7 +72,7 @@ struct GraphWalk {
   mutating func run(roots: [Any]) {
     for root in roots {
       let type = type(of: root)
-      let node = addNode(kind: .root, type: "\(type)", isResolved: true)
+      let node = addNode(kind: .root, type: typeName(type), isResolved: true)
       guard let root = unwrappingOptionals(root, of: type) else { continue }
       _ = instance(root, key: nil, node: node, isKept: false, isShared: false)
     }
@@ -80,7 +80,7 @@ struct GraphWalk {
       guard let stored = entry.slot.graphInstance, let value = unwrappingOptionals(stored.value, of: entry.type)
       else { continue }
       let node = node(
-        key: entry.injection, type: "\(entry.type)", publishedAt: entry.publishedAt, strategy: entry.strategy)
+        key: entry.injection, type: typeName(entry.type), publishedAt: entry.publishedAt, strategy: entry.strategy)
       nodes[node].strategy = entry.strategy
       nodes[node].builtBy = entry.origin.description
       nodes[node].isResolved = true
@@ -144,7 +144,7 @@ struct GraphWalk {
       if let known {
         met = known
       } else {
-        let node = hasFields ? addNode(kind: .consumer, type: "\(type)", isResolved: true) : nil
+        let node = hasFields ? addNode(kind: .consumer, type: typeName(type), isResolved: true) : nil
         met = instance(boxed, key: nil, node: node, isKept: false, isShared: false)
         if let identity {
           visitedValues[identity] = met

@@ -71,12 +71,13 @@ extension InjectionGraph {
   }
 }
 
-/// `text` in a quoted Mermaid label: quotes, angle brackets and number signs as entity codes, so
-/// that text which looks like an entity code (`#quot;`) shows as written.
+/// `text` in a quoted Mermaid label: quotes, angle brackets, ampersands and number signs as
+/// entity codes, so that text which looks like an entity (`#quot;`, `&lt;`) shows as written.
 private func mermaidEscaped(_ text: String) -> String {
   text.reduce(into: "") { escaped, character in
     switch character {
     case "#": escaped += "#35;"
+    case "&": escaped += "#38;"
     case "\"": escaped += "#quot;"
     case "<": escaped += "#lt;"
     case ">": escaped += "#gt;"
@@ -85,12 +86,14 @@ private func mermaidEscaped(_ text: String) -> String {
   }
 }
 
-/// `text` in a quoted dot label.
+/// `text` in a quoted dot label: quotes and backslashes escaped, and ampersands as `&amp;`, since
+/// Graphviz reads entities (`&lt;`) in every label.
 private func dotEscaped(_ text: String) -> String {
   text.reduce(into: "") { escaped, character in
-    if character == "\"" || character == "\\" {
-      escaped.append("\\")
+    switch character {
+    case "\"", "\\": escaped += "\\\(character)"
+    case "&": escaped += "&amp;"
+    default: escaped.append(character)
     }
-    escaped.append(character)
   }
 }
