@@ -44,6 +44,30 @@ import Testing
     }
   }
 
+  @Test func followingReferencesWalksTheStandardLibrarysOtherCollections() {
+    withIsolatedInjections {
+      let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())
+      let other = Injection<Leaf>(strategy: .shared, instance: Leaf())
+      let panel = Panel(flow)
+      let containers: [(name: String, value: Any)] = [
+        ("ArraySlice", [Panel(other), panel][1...]), ("Dictionary.Keys", [panel: 0].keys),
+        ("Dictionary.Values", [0: panel].values), ("KeyValuePairs", ["panel": panel] as KeyValuePairs),
+        ("CollectionOfOne", CollectionOfOne(panel)), ("Slice", Slice(base: [panel], bounds: 0..<1)),
+        // A lazy sequence is read by its fields, its base; its closure is not called.
+        ("LazyMapSequence", [panel].lazy.map { _ in Panel(other) }),
+        // A `ManagedBuffer` is read by its fields: its header, not its elements.
+        ("ManagedBuffer", PanelBuffer.make(header: panel, element: Panel(other))),
+      ]
+      _ = panel.flow
+      for container in containers {
+        let graph = InjectionGraph.capture(roots: [Holder(container.value)], followingReferences: true)
+        let reached = graph.edges.filter(\.isResolved).map { graph.nodes[$0.to].type }
+        #expect(reached == ["Leaf"], "\(container.name)")
+        #expect(graph.edges.count == 1, "\(container.name)")
+      }
+    }
+  }
+
   @Test func aCaptiveReachedByManyReferencesIsReportedOncePerHolder() {
     withIsolatedInjections {
       let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())
@@ -246,6 +270,21 @@ indirect enum Tree {
   init(_ injection: Injection<Leaf>) {
     _flow = Instance(injection)
     cached = flow
+  }
+}
+
+/// A `ManagedBuffer` of panels, as collections of other packages (swift-collections' `Deque`)
+/// store their elements.
+final class PanelBuffer: ManagedBuffer<Panel, Panel> {
+  static func make(header: Panel, element: Panel) -> PanelBuffer {
+    let buffer = create(minimumCapacity: 1) { _ in header }
+    buffer.withUnsafeMutablePointerToElements { $0.initialize(to: element) }
+    // The class of `create`'s result is the subclass it was called on.
+    return unsafeDowncast(buffer, to: PanelBuffer.self)
+  }
+
+  deinit {
+    _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }
   }
 }
 
