@@ -133,6 +133,37 @@ import Testing
     }
   }
 
+  @Test func picturesDrawTheFollowedReferencesOfAProblemDashedAndRed() throws {
+    try withIsolatedInjections {
+      let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())
+      let screen = Consumer(flow)
+      let keeper = Injection<PlainKeeper>(strategy: .singleton, instance: PlainKeeper(screen.service))
+      let kept = Consumer(keeper)
+      _ = kept.service
+
+      let graph = InjectionGraph.capture(followingReferences: true)
+      let problem = try #require(graph.errors.first)
+      let keeperNode = try #require(graph.nodes.first { $0.type == "PlainKeeper" })
+      let flowNode = try #require(graph.nodes.first { $0.type == "Leaf" })
+      #expect(problem.path.isEmpty)
+      #expect(problem.followed.map { [$0.from, $0.to] } == [[keeperNode.id, flowNode.id]])
+      let step = "n\(keeperNode.id) -.->|\"strong references\"| n\(flowNode.id)"
+      #expect(graph.mermaid.contains(step))
+      #expect(graph.mermaid.hasSuffix("linkStyle \(graph.edges.count) stroke:#d00,stroke-width:2px,stroke-dasharray:4"))
+      #expect(
+        graph.dot.contains(
+          "n\(keeperNode.id) -> n\(flowNode.id) [label=\"strong references\", style=dashed, color=red];"))
+      // The Codable form keeps them; a graph encoded without them decodes with none.
+      let decoded = try JSONDecoder().decode(InjectionGraph.self, from: JSONEncoder().encode(graph))
+      #expect(decoded == graph)
+      let old = """
+        {"nodes": [], "edges": [], "problems": [{"kind": "referenceCycle", "path": [], "message": "m"}]}
+        """
+      let oldGraph = try JSONDecoder().decode(InjectionGraph.self, from: Data(old.utf8))
+      #expect(oldGraph.problems.map(\.followed) == [[]])
+    }
+  }
+
   @Test func anInjectionOfAnOptionalTypeIsWalked() {
     withIsolatedInjections {
       let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())

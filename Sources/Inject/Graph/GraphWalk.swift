@@ -426,7 +426,25 @@ struct GraphWalk {
       case .neverResolved: chain
       }
     let edgesOnPath = path.compactMap { links[$0].edge.map { edges[$0] } }
-    problems.append(InjectionGraph.Problem(kind: kind, path: edgesOnPath, message: message))
+    problems.append(
+      InjectionGraph.Problem(
+        kind: kind, path: edgesOnPath, followed: followedSteps(of: path, from: holder), message: message))
+  }
+
+  /// The strong references followed along `path`, which starts at node `holder`: one step from
+  /// each node to the next node they reach.
+  private func followedSteps(of path: [Int], from holder: Int) -> [InjectionGraph.Edge] {
+    var steps: [InjectionGraph.Edge] = []
+    var at = holder
+    for link in path {
+      if let edge = links[link].edge {
+        at = edges[edge].to
+      } else if let node = instances[links[link].to].node {
+        steps.append(InjectionGraph.Edge(from: at, to: node, property: "", location: "", isResolved: true))
+        at = node
+      }
+    }
+    return steps
   }
 
   /// A node as a problem names it: `Injection<T> (.shared, published at File.swift:3)`, or the
