@@ -32,14 +32,75 @@ import Testing
       _ = screen.service.structPanels[0].flow
 
       let followed = InjectionGraph.capture(followingReferences: true)
-      #expect(followed.errors.map(\.kind) == [.captiveDependency, .captiveDependency])
-      #expect(followed.errors.flatMap { $0.path.map(\.property) }.sorted() == ["flow", "service"])
+      // One captive, reported once though two panels reach it.
+      #expect(followed.errors.map(\.kind) == [.captiveDependency])
+      #expect(followed.errors.flatMap { $0.path.map(\.property) } == ["service"])
       let message = followed.errors.first?.message ?? ""
       #expect(message.hasPrefix("Captive dependency: Injection<Dashboard> (.singleton, published at InjectTests/"))
       #expect(message.contains("through strong references"))
       // Without following, verdicts rest on `@Instance` edges only.
       #expect(InjectionGraph.capture().errors.isEmpty)
       withExtendedLifetime(screen) {}
+    }
+  }
+
+  @Test func followingReferencesWalksTheStandardLibrarysOtherCollections() {
+    withIsolatedInjections {
+      let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())
+      let other = Injection<Leaf>(strategy: .shared, instance: Leaf())
+      let panel = Panel(flow)
+      let containers: [(name: String, value: Any)] = [
+        ("ArraySlice", [Panel(other), panel][1...]), ("Dictionary.Keys", [panel: 0].keys),
+        ("Dictionary.Values", [0: panel].values), ("KeyValuePairs", ["panel": panel] as KeyValuePairs),
+        ("CollectionOfOne", CollectionOfOne(panel)), ("Slice", Slice(base: [panel], bounds: 0..<1)),
+        // A lazy sequence is read by its fields, its base; its closure is not called.
+        ("LazyMapSequence", [panel].lazy.map { _ in Panel(other) }),
+        // A `ManagedBuffer` is read by its fields: its header, not its elements.
+        ("ManagedBuffer", PanelBuffer.make(header: panel, element: Panel(other))),
+      ]
+      _ = panel.flow
+      for container in containers {
+        let graph = InjectionGraph.capture(roots: [Holder(container.value)], followingReferences: true)
+        let reached = graph.edges.filter(\.isResolved).map { graph.nodes[$0.to].type }
+        #expect(reached == ["Leaf"], "\(container.name)")
+        #expect(graph.edges.count == 1, "\(container.name)")
+      }
+    }
+  }
+
+  @Test func aCaptiveReachedByManyReferencesIsReportedOncePerHolder() {
+    withIsolatedInjections {
+      let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())
+      let panels = (0..<50).map { _ in Consumer(flow) }
+      let dashboard = Injection<Dashboard>(
+        strategy: .singleton,
+        instance: Dashboard(panels: panels, structPanels: (0..<50).map { Panel(flow, id: $0) }))
+      let other = Injection<Dashboard>(
+        strategy: .singleton, instance: Dashboard(panels: [Consumer(flow)], structPanels: []))
+      let screens = [Consumer(dashboard), Consumer(other)]
+      for screen in screens {
+        _ = screen.service.panels.map(\.service)
+        _ = screen.service.structPanels.map(\.flow)
+      }
+
+      let errors = InjectionGraph.capture(followingReferences: true).errors
+      // One problem for each singleton that holds the flow, not one per panel: the issues that
+      // `expectNoLifetimeProblems` records, one per problem.
+      #expect(errors.count == 2)
+      #expect(errors.allSatisfy { $0.kind == .captiveDependency && $0.path.map(\.property) == ["service"] })
+    }
+  }
+
+  @Test func aCaptiveHeldThroughAnInstanceAndACopyIsReportedOnceThroughTheInstance() {
+    withIsolatedInjections {
+      let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())
+      let store = Injection<CachingStore>(strategy: .singleton, instance: CachingStore(flow))
+      let screen = Consumer(store)
+      _ = screen.service.cached
+
+      let errors = InjectionGraph.capture(followingReferences: true).errors
+      #expect(errors.map(\.kind) == [.captiveDependency])
+      #expect(errors.first?.path.map(\.property) == ["flow"])
     }
   }
 
@@ -69,6 +130,37 @@ import Testing
       #expect(cycles.first?.path.map(\.property) == ["partner"])
       #expect(InjectionGraph.capture().errors.isEmpty)
       screen.service.partner.back = nil
+    }
+  }
+
+  @Test func picturesDrawTheFollowedReferencesOfAProblemDashedAndRed() throws {
+    try withIsolatedInjections {
+      let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())
+      let screen = Consumer(flow)
+      let keeper = Injection<PlainKeeper>(strategy: .singleton, instance: PlainKeeper(screen.service))
+      let kept = Consumer(keeper)
+      _ = kept.service
+
+      let graph = InjectionGraph.capture(followingReferences: true)
+      let problem = try #require(graph.errors.first)
+      let keeperNode = try #require(graph.nodes.first { $0.type == "PlainKeeper" })
+      let flowNode = try #require(graph.nodes.first { $0.type == "Leaf" })
+      #expect(problem.path.isEmpty)
+      #expect(problem.followed.map { [$0.from, $0.to] } == [[keeperNode.id, flowNode.id]])
+      let step = "n\(keeperNode.id) -.->|\"strong references\"| n\(flowNode.id)"
+      #expect(graph.mermaid.contains(step))
+      #expect(graph.mermaid.hasSuffix("linkStyle \(graph.edges.count) stroke:#d00,stroke-width:2px,stroke-dasharray:4"))
+      #expect(
+        graph.dot.contains(
+          "n\(keeperNode.id) -> n\(flowNode.id) [label=\"strong references\", style=dashed, color=red];"))
+      // The Codable form keeps them; a graph encoded without them decodes with none.
+      let decoded = try JSONDecoder().decode(InjectionGraph.self, from: JSONEncoder().encode(graph))
+      #expect(decoded == graph)
+      let old = """
+        {"nodes": [], "edges": [], "problems": [{"kind": "referenceCycle", "path": [], "message": "m"}]}
+        """
+      let oldGraph = try JSONDecoder().decode(InjectionGraph.self, from: Data(old.utf8))
+      #expect(oldGraph.problems.map(\.followed) == [[]])
     }
   }
 
@@ -126,15 +218,32 @@ import Testing
     }
   }
 
-  @Test func mermaidEscapesTextThatLooksLikeAnEntity() throws {
+  @Test func aRawIdentifierTypeIsNamedWithoutItsBackticks() {
+    withIsolatedInjections {
+      let value = Injection<`Raw "Named" Value`>(strategy: .singleton, instance: `Raw "Named" Value`())
+      let screen = Consumer(value)
+      _ = screen.service
+
+      let graph = InjectionGraph.capture(roots: [screen])
+      #expect(graph.nodes.map(\.type) == [#"Consumer<Raw "Named" Value>"#, #"Raw "Named" Value"#])
+      #expect(graph.mermaid.contains(##"n0(["Consumer#lt;Raw #quot;Named#quot; Value#gt;"])"##))
+      #expect(graph.dot.contains(#"n1 [label="Raw \"Named\" Value\n.singleton"#))
+      #expect(!graph.mermaid.contains("`") && !graph.dot.contains("`"))
+    }
+  }
+
+  @Test func picturesEscapeTextThatLooksLikeAnEntity() throws {
     let json = """
-      {"nodes": [{"id": 0, "kind": "root", "type": "A#quot;B", "isResolved": true}],
-       "edges": [{"from": 0, "to": 0, "property": "#lt;p", "location": "M/F.swift:1", "isResolved": true}],
+      {"nodes": [{"id": 0, "kind": "root", "type": "A#quot;B&lt;C", "isResolved": true}],
+       "edges": [{"from": 0, "to": 0, "property": "#lt;p&q", "location": "M/F.swift:1", "isResolved": true}],
        "problems": []}
       """
     let graph = try JSONDecoder().decode(InjectionGraph.self, from: Data(json.utf8))
-    #expect(graph.mermaid.contains(##"n0(["A#35;quot;B"])"##))
-    #expect(graph.mermaid.contains(##"|"#35;lt;p<br/>M/F.swift:1"|"##))
+    #expect(graph.mermaid.contains(##"n0(["A#35;quot;B#38;lt;C"])"##))
+    #expect(graph.mermaid.contains(##"|"#35;lt;p#38;q<br/>M/F.swift:1"|"##))
+    // Graphviz reads entities (`&lt;`) in every label too.
+    #expect(graph.dot.contains(##"n0 [label="A#quot;B&amp;lt;C", style=rounded];"##))
+    #expect(graph.dot.contains(##"[label="#lt;p&amp;q\nM/F.swift:1"]"##))
   }
 }
 
@@ -184,6 +293,32 @@ indirect enum Tree {
   case node(Tree, Tree)
 }
 
+/// Holds its `@Instance` flow a second time, through a plain property.
+@MainActor final class CachingStore {
+  @Instance var flow: Leaf
+  var cached: Leaf?
+
+  init(_ injection: Injection<Leaf>) {
+    _flow = Instance(injection)
+    cached = flow
+  }
+}
+
+/// A `ManagedBuffer` of panels, as collections of other packages (swift-collections' `Deque`)
+/// store their elements.
+final class PanelBuffer: ManagedBuffer<Panel, Panel> {
+  static func make(header: Panel, element: Panel) -> PanelBuffer {
+    let buffer = create(minimumCapacity: 1) { _ in header }
+    buffer.withUnsafeMutablePointerToElements { $0.initialize(to: element) }
+    // The class of `create`'s result is the subclass it was called on.
+    return unsafeDowncast(buffer, to: PanelBuffer.self)
+  }
+
+  deinit {
+    _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }
+  }
+}
+
 /// Holds an object through a plain property.
 final class PlainKeeper {
   let held: AnyObject
@@ -203,6 +338,8 @@ final class Holder {
   let value: Any
   init(_ value: Any) { self.value = value }
 }
+
+struct `Raw "Named" Value` {}
 
 let rawNamedFlow = Injection<Leaf>(strategy: .shared, instance: Leaf())
 

@@ -72,7 +72,7 @@ struct GraphWalk {
   mutating func run(roots: [Any]) {
     for root in roots {
       let type = type(of: root)
-      let node = addNode(kind: .root, type: "\(type)", isResolved: true)
+      let node = addNode(kind: .root, type: typeName(type), isResolved: true)
       guard let root = unwrappingOptionals(root, of: type) else { continue }
       _ = instance(root, key: nil, node: node, isKept: false, isShared: false)
     }
@@ -80,7 +80,7 @@ struct GraphWalk {
       guard let stored = entry.slot.graphInstance, let value = unwrappingOptionals(stored.value, of: entry.type)
       else { continue }
       let node = node(
-        key: entry.injection, type: "\(entry.type)", publishedAt: entry.publishedAt, strategy: entry.strategy)
+        key: entry.injection, type: typeName(entry.type), publishedAt: entry.publishedAt, strategy: entry.strategy)
       nodes[node].strategy = entry.strategy
       nodes[node].builtBy = entry.origin.description
       nodes[node].isResolved = true
@@ -144,7 +144,7 @@ struct GraphWalk {
       if let known {
         met = known
       } else {
-        let node = hasFields ? addNode(kind: .consumer, type: "\(type)", isResolved: true) : nil
+        let node = hasFields ? addNode(kind: .consumer, type: typeName(type), isResolved: true) : nil
         met = instance(boxed, key: nil, node: node, isKept: false, isShared: false)
         if let identity {
           visitedValues[identity] = met
@@ -228,27 +228,51 @@ struct GraphWalk {
 
   /// Reports each `.shared` instance that an instance kept for the life of the world holds
   /// through `@Instance`, directly or through instances it keeps alive that are not `.shared`.
+  ///
+  /// One breadth-first walk from every kept instance at once: each instance reached carries the
+  /// kept one it was first reached from, and a `.shared` instance is reported once for each kept
+  /// one, along the first (shortest) path found, however many references reach it.
   private mutating func findCaptives() {
-    let outgoing = Dictionary(grouping: links.indices, by: { links[$0].from })
+    // `@Instance` links first: of two paths as short, the one with edges to draw is reported.
+    var outgoing: [Int: [Int]] = [:]
+    for link in links.indices where links[link].edge != nil {
+      outgoing[links[link].from, default: []].append(link)
+    }
+    for link in links.indices where links[link].edge == nil {
+      outgoing[links[link].from, default: []].append(link)
+    }
     var reached: [Int: Int?] = [:]  // instance → the link it was reached through
+    var origin: [Int: Int] = [:]  // instance → the kept instance it was first reached from
+    var reported: Set<Captive> = []
     var queue = instances.indices.filter { instances[$0].isKept }
     for index in queue {
       reached[index] = .some(nil)
+      origin[index] = index
     }
     var next = 0
     while next < queue.count {
       let index = queue[next]
       next += 1
+      let from = origin[index] ?? index
       for link in outgoing[index] ?? [] {
         let target = links[link].to
         if instances[target].isShared {
-          report(.captiveDependency, path: path(to: link, reached: reached))
+          if reported.insert(Captive(holder: from, held: target)).inserted {
+            report(.captiveDependency, path: path(to: link, reached: reached))
+          }
         } else if reached[target] == nil {
           reached[target] = .some(link)
+          origin[target] = from
           queue.append(target)
         }
       }
     }
+  }
+
+  /// A `.shared` instance held captive by a kept instance: reported once.
+  private struct Captive: Hashable {
+    let holder: Int
+    let held: Int
   }
 
   /// The links from a kept instance to `link`'s holder, then `link`.
@@ -402,7 +426,25 @@ struct GraphWalk {
       case .neverResolved: chain
       }
     let edgesOnPath = path.compactMap { links[$0].edge.map { edges[$0] } }
-    problems.append(InjectionGraph.Problem(kind: kind, path: edgesOnPath, message: message))
+    problems.append(
+      InjectionGraph.Problem(
+        kind: kind, path: edgesOnPath, followed: followedSteps(of: path, from: holder), message: message))
+  }
+
+  /// The strong references followed along `path`, which starts at node `holder`: one step from
+  /// each node to the next node they reach.
+  private func followedSteps(of path: [Int], from holder: Int) -> [InjectionGraph.Edge] {
+    var steps: [InjectionGraph.Edge] = []
+    var at = holder
+    for link in path {
+      if let edge = links[link].edge {
+        at = edges[edge].to
+      } else if let node = instances[links[link].to].node {
+        steps.append(InjectionGraph.Edge(from: at, to: node, property: "", location: "", isResolved: true))
+        at = node
+      }
+    }
+    return steps
   }
 
   /// A node as a problem names it: `Injection<T> (.shared, published at File.swift:3)`, or the

@@ -24,8 +24,8 @@ extension InjectionGraph {
     /// Whether it is an injection or a root.
     public var kind: Kind
     /// The injection's type parameter as Swift prints it, such as `UserRepository` for an
-    /// `Injection<any UserRepository>` (an existential prints without `any`), or the type of
-    /// the root or the consumer.
+    /// `Injection<any UserRepository>` (an existential prints without `any`; a raw identifier
+    /// prints without its backticks), or the type of the root or the consumer.
     public var type: String
     /// The strategy of the layer that built the instance (an override may change the
     /// published one), or the strategy that applies now if none is stored; `nil` for a root

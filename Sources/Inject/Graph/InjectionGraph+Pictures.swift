@@ -3,7 +3,9 @@ extension InjectionGraph {
   ///
   /// Roots are rounded; each injection shows its type, its strategy, the layer that built its
   /// instance and where it was published. Each edge shows the property and where it is
-  /// declared: solid once resolved, dotted before. The edges of a problem are red.
+  /// declared: solid once resolved, dotted before. The edges of a problem are red, and the
+  /// strong references it followed (``Problem/followed``) are dotted red edges labelled
+  /// "strong references".
   ///
   /// ```swift
   /// print(InjectionGraph.capture(roots: [model]).mermaid)
@@ -25,9 +27,16 @@ extension InjectionGraph {
       let arrow = edge.isResolved ? "-->" : "-.->"
       output.append("  n\(edge.from) \(arrow)|\"\(label)\"| n\(edge.to)")
     }
+    let followed = followedReferences
+    for step in followed {
+      output.append("  n\(step.from) -.->|\"strong references\"| n\(step.to)")
+    }
     let wrong = Set(errors.flatMap(\.path))
     for (index, edge) in edges.enumerated() where wrong.contains(edge) {
       output.append("  linkStyle \(index) stroke:#d00,stroke-width:2px")
+    }
+    for index in followed.indices {
+      output.append("  linkStyle \(edges.count + index) stroke:#d00,stroke-width:2px,stroke-dasharray:4")
     }
     return output.joined(separator: "\n")
   }
@@ -35,7 +44,7 @@ extension InjectionGraph {
   /// The graph in Graphviz's dot language: `dot -Tsvg` draws it.
   ///
   /// The same nodes and edges as ``mermaid``: roots rounded, edges dashed until resolved, and
-  /// the edges of a problem red.
+  /// the edges of a problem red, with the strong references it followed as dashed red edges.
   ///
   /// ```swift
   /// let dot = InjectionGraph.capture(roots: [model]).dot
@@ -57,8 +66,17 @@ extension InjectionGraph {
       }
       output.append("  n\(edge.from) -> n\(edge.to) [\(attributes.joined(separator: ", "))];")
     }
+    for step in followedReferences {
+      output.append("  n\(step.from) -> n\(step.to) [label=\"strong references\", style=dashed, color=red];")
+    }
     output.append("}")
     return output.joined(separator: "\n")
+  }
+
+  /// The strong references followed on the problems' paths, once each, in order.
+  private var followedReferences: [Edge] {
+    var seen: Set<Edge> = []
+    return errors.flatMap(\.followed).filter { seen.insert($0).inserted }
   }
 
   /// The lines of a node's label: its type, then for an injection its strategy and layer, and
@@ -71,12 +89,13 @@ extension InjectionGraph {
   }
 }
 
-/// `text` in a quoted Mermaid label: quotes, angle brackets and number signs as entity codes, so
-/// that text which looks like an entity code (`#quot;`) shows as written.
+/// `text` in a quoted Mermaid label: quotes, angle brackets, ampersands and number signs as
+/// entity codes, so that text which looks like an entity (`#quot;`, `&lt;`) shows as written.
 private func mermaidEscaped(_ text: String) -> String {
   text.reduce(into: "") { escaped, character in
     switch character {
     case "#": escaped += "#35;"
+    case "&": escaped += "#38;"
     case "\"": escaped += "#quot;"
     case "<": escaped += "#lt;"
     case ">": escaped += "#gt;"
@@ -85,12 +104,14 @@ private func mermaidEscaped(_ text: String) -> String {
   }
 }
 
-/// `text` in a quoted dot label.
+/// `text` in a quoted dot label: quotes and backslashes escaped, and ampersands as `&amp;`, since
+/// Graphviz reads entities (`&lt;`) in every label.
 private func dotEscaped(_ text: String) -> String {
   text.reduce(into: "") { escaped, character in
-    if character == "\"" || character == "\\" {
-      escaped.append("\\")
+    switch character {
+    case "\"", "\\": escaped += "\\\(character)"
+    case "&": escaped += "&amp;"
+    default: escaped.append(character)
     }
-    escaped.append(character)
   }
 }

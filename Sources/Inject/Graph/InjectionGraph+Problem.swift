@@ -17,7 +17,8 @@ extension InjectionGraph {
   ///
   /// Verdicts rest on `@Instance` edges, whose strength is known: an edge holds its instance
   /// strongly for the consumer's life. A capture that follows references counts the strong
-  /// references it followed too; ``path`` lists the `@Instance` edges among them.
+  /// references it followed too; ``path`` lists the `@Instance` edges among them, ``followed``
+  /// the others.
   public struct Problem: Sendable, Hashable, Codable, CustomStringConvertible {
     /// What is wrong.
     public enum Kind: String, Sendable, Hashable, Codable {
@@ -37,8 +38,16 @@ extension InjectionGraph {
     /// The edges from the first holder to the last held, in order.
     ///
     /// For a cycle, back to the first; for an injection never resolved, its consumers'
-    /// properties. Strong references followed are not edges: a path made of them only has none.
+    /// properties. Strong references followed are not edges: a path made of them only has none,
+    /// and ``followed`` lists them.
     public var path: [Edge]
+    /// The strong references followed on the path, in order, when the capture follows
+    /// references: each from a node to the next node they reach, with an empty
+    /// ``Edge/property`` and ``Edge/location``.
+    ///
+    /// The pictures draw them dashed and red. A graph encoded before this property existed
+    /// decodes with none.
+    public var followed: [Edge] = []
     /// What is wrong, along the path with the types and locations, and how to fix it.
     public var message: String
 
@@ -47,5 +56,20 @@ extension InjectionGraph {
 
     /// ``message``.
     public var description: String { message }
+
+    private enum CodingKeys: String, CodingKey {
+      case kind, path, followed, message
+    }
+  }
+}
+
+extension InjectionGraph.Problem {
+  /// Decodes a problem, with no ``followed`` references if the encoded one has none.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    kind = try container.decode(Kind.self, forKey: .kind)
+    path = try container.decode([InjectionGraph.Edge].self, forKey: .path)
+    followed = try container.decodeIfPresent([InjectionGraph.Edge].self, forKey: .followed) ?? []
+    message = try container.decode(String.self, forKey: .message)
   }
 }

@@ -58,13 +58,15 @@ public struct InjectionGraph: Sendable, Hashable, Codable {
   /// walk, and it uses no recursion, so a graph of any depth is safe too.
   ///
   /// With `followingReferences`, it also follows ordinary strong references (stored
-  /// properties, collections, optionals, existentials, enums' payloads) to reach more consumers:
+  /// properties, the standard library's collections, optionals, existentials, enums' payloads;
+  /// <doc:Diagnostics> lists them) to reach more consumers:
   /// objects and structs that declare `@Instance` properties become nodes of kind
   /// ``Node/Kind/consumer``, and storage that many paths share is walked once. It never reads
   /// a `weak` or `unowned` property, an actor's state, or the elements of a collection of plain
   /// values. It reads with no synchronization: follow references only while no other thread
   /// changes the objects reached. The strong references it follows count for verdicts: a
-  /// `.singleton` that keeps a consumer through them keeps that consumer's `.shared` instances.
+  /// `.singleton` that keeps a consumer through them keeps that consumer's `.shared` instances,
+  /// one problem for each `.shared` instance it keeps, however many references reach it.
   ///
   /// ```swift
   /// @Test(.isolatedInjections) @MainActor func screenGraphHasNoLifetimeBug() async {

@@ -52,7 +52,7 @@ protocol GraphInjection: InjectionIdentity {
 }
 
 extension Injection: GraphInjection {
-  var typeName: String { "\(T.self)" }
+  var typeName: String { Inject.typeName(T.self) }
   var publishedAt: CodeLocation { location }
 
   func configuration(in world: World?) -> (strategy: Strategy, origin: InjectionEvent.Layer) {

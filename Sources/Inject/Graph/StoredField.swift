@@ -45,6 +45,13 @@ private func unquoted(_ name: String) -> String {
   return String(name.dropFirst().dropLast().map { $0 == "\u{A0}" ? " " : $0 })
 }
 
+/// `type`'s name as Swift prints it, with its raw identifiers as declared: `` G<`my type`> ``
+/// becomes `G<my type>` (a raw identifier holds no backtick, and prints its spaces as no-break
+/// spaces).
+func typeName(_ type: any Any.Type) -> String {
+  String("\(type)".compactMap { $0 == "`" ? nil : $0 == "\u{A0}" ? " " : $0 })
+}
+
 // NB: entry points of the Swift runtime (libswiftCore), declared as the standard library's
 // ReflectionMirror.swift declares them for `_forEachField`; exported since Swift 5.2, filling in
 // the record below since 5.5 (earlier ones took the name and its free function apart). See

@@ -103,26 +103,30 @@ protocol GraphContainer {
   var graphElements: [Any] { get }
 }
 
-// A collection of plain values (bytes, numbers: trivially copyable types, which hold no
-// reference) is skipped whole rather than boxed element by element: an image buffer of
-// millions of bytes costs nothing.
+/// A collection of the standard library that stores its elements, which the walk iterates.
+///
+/// Iterating it runs no code but the standard library's. Other sequences (a lazy one, a `Slice`
+/// of any collection, another package's) are read by their stored properties only, never
+/// iterated.
+///
+/// A collection of plain values (bytes, numbers: trivially copyable types, which hold no
+/// reference) is skipped whole rather than boxed element by element: an image buffer of
+/// millions of bytes costs nothing.
+protocol GraphStorageCollection: GraphContainer, Sequence {}
 
-extension Array: GraphContainer {
+extension GraphStorageCollection {
   var graphElements: [Any] { _isPOD(Element.self) ? [] : map { $0 } }
 }
 
-extension ContiguousArray: GraphContainer {
-  var graphElements: [Any] { _isPOD(Element.self) ? [] : map { $0 } }
-}
-
-extension Set: GraphContainer {
-  var graphElements: [Any] { _isPOD(Element.self) ? [] : map { $0 } }
-}
+extension Array: GraphStorageCollection {}
+extension ContiguousArray: GraphStorageCollection {}
+extension ArraySlice: GraphStorageCollection {}
+extension Set: GraphStorageCollection {}
+extension Dictionary.Keys: GraphStorageCollection {}
+extension Dictionary.Values: GraphStorageCollection {}
 
 extension Dictionary: GraphContainer {
-  var graphElements: [Any] {
-    (_isPOD(Key.self) ? [] : keys.map { $0 }) + (_isPOD(Value.self) ? [] : values.map { $0 })
-  }
+  var graphElements: [Any] { keys.graphElements + values.graphElements }
 }
 
 extension Optional: GraphContainer {
