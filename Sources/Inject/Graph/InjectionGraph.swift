@@ -68,6 +68,9 @@ public struct InjectionGraph: Sendable, Hashable, Codable {
   /// `.singleton` that keeps a consumer through them keeps that consumer's `.shared` instances,
   /// one problem for each `.shared` instance it keeps, however many references reach it.
   ///
+  /// Fields are read from the types' reflection metadata, which Swift emits by default: a
+  /// module built without it (`SWIFT_REFLECTION_METADATA_LEVEL = none`) shows the walk none.
+  ///
   /// ```swift
   /// @Test(.isolatedInjections) @MainActor func screenGraphHasNoLifetimeBug() async {
   ///   let model = ProfileModel(userID: 42)
