@@ -91,6 +91,25 @@ import Testing
     }
   }
 
+  /// Two singletons that keep one plain consumer each keep its `.shared` instance: both are
+  /// reported, so fixing one does not reveal the other only on the next run.
+  @Test func twoSingletonsSharingAPlainConsumerAreEachReported() {
+    withIsolatedInjections {
+      let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())
+      let panel = Consumer(flow)
+      let first = Injection<Dashboard>(strategy: .singleton, instance: Dashboard(panels: [panel], structPanels: []))
+      let second = Injection<Dashboard>(strategy: .singleton, instance: Dashboard(panels: [panel], structPanels: []))
+      let screens = [Consumer(first), Consumer(second)]
+      _ = screens.map(\.service)
+      _ = panel.service
+
+      let errors = InjectionGraph.capture(followingReferences: true).errors
+      #expect(errors.count == 2)
+      #expect(errors.allSatisfy { $0.kind == .captiveDependency && $0.path.map(\.property) == ["service"] })
+      #expect(Set(errors.map(\.message)).count == 2, "one for each singleton, named in its message")
+    }
+  }
+
   @Test func aCaptiveHeldThroughAnInstanceAndACopyIsReportedOnceThroughTheInstance() {
     withIsolatedInjections {
       let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())

@@ -241,45 +241,41 @@ struct GraphWalk {
     for link in links.indices where links[link].edge == nil {
       outgoing[links[link].from, default: []].append(link)
     }
-    var reached: [Int: Int?] = [:]  // instance → the link it was reached through
-    var origin: [Int: Int] = [:]  // instance → the kept instance it was first reached from
-    var reported: Set<Captive> = []
-    var queue = instances.indices.filter { instances[$0].isKept }
-    for index in queue {
-      reached[index] = .some(nil)
-      origin[index] = index
-    }
-    var next = 0
-    while next < queue.count {
-      let index = queue[next]
-      next += 1
-      let from = origin[index] ?? index
-      for link in outgoing[index] ?? [] {
-        let target = links[link].to
-        if instances[target].isShared {
-          if reported.insert(Captive(holder: from, held: target)).inserted {
-            report(.captiveDependency, path: path(to: link, reached: reached))
+    // Each kept instance walks its own reach, through instances that are neither kept (each
+    // walks its own) nor `.shared` (where a captive is found), so two holders that share a plain
+    // consumer are each reported. `stamp` marks what the current holder's walk has reached.
+    var reachedThrough = [Int?](repeating: nil, count: instances.count)
+    var stamp = [Int](repeating: -1, count: instances.count)
+    for holder in instances.indices where instances[holder].isKept {
+      stamp[holder] = holder
+      var held: Set<Int> = []
+      var queue = [holder]
+      var next = 0
+      while next < queue.count {
+        let index = queue[next]
+        next += 1
+        for link in outgoing[index] ?? [] {
+          let target = links[link].to
+          if instances[target].isShared {
+            if held.insert(target).inserted {
+              report(.captiveDependency, path: path(to: link, from: holder, reachedThrough: reachedThrough))
+            }
+          } else if !instances[target].isKept, stamp[target] != holder {
+            stamp[target] = holder
+            reachedThrough[target] = link
+            queue.append(target)
           }
-        } else if reached[target] == nil {
-          reached[target] = .some(link)
-          origin[target] = from
-          queue.append(target)
         }
       }
     }
   }
 
-  /// A `.shared` instance held captive by a kept instance: reported once.
-  private struct Captive: Hashable {
-    let holder: Int
-    let held: Int
-  }
-
-  /// The links from a kept instance to `link`'s holder, then `link`.
-  private func path(to link: Int, reached: [Int: Int?]) -> [Int] {
+  /// The links from `holder` to `link`'s holder, then `link`, along the links that the walk from
+  /// `holder` reached each instance through.
+  private func path(to link: Int, from holder: Int, reachedThrough: [Int?]) -> [Int] {
     var path = [link]
     var index = links[link].from
-    while let previous = reached[index] ?? nil {
+    while index != holder, let previous = reachedThrough[index] {
       path.append(previous)
       index = links[previous].from
     }

@@ -4,7 +4,7 @@ extension InjectionGraph {
   /// Roots are rounded; each injection shows its type, its strategy, the layer that built its
   /// instance and where it was published. Each edge shows the property and where it is
   /// declared: solid once resolved, dotted before. The edges of a problem are red, and the
-  /// strong references it followed (``Problem/followed``) are dotted red edges labelled
+  /// strong references it followed (``Problem/followed``) are dashed red edges labelled
   /// "strong references".
   ///
   /// ```swift

@@ -105,7 +105,8 @@ protocol GraphContainer {
 
 /// A collection of the standard library that stores its elements, which the walk iterates.
 ///
-/// Iterating it runs no code but the standard library's. Other sequences (a lazy one, a `Slice`
+/// Iterating it runs no code but the standard library's (on Apple platforms, and the methods of
+/// an Objective-C collection bridged lazily into it). Other sequences (a lazy one, a `Slice`
 /// of any collection, another package's) are read by their stored properties only, never
 /// iterated.
 ///
