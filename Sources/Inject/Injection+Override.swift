@@ -141,16 +141,13 @@ extension Injection {
   /// Pushes the layer that `makeLayer` makes, in `function`: on the current test's stack, in a
   /// test world, else on the global stack.
   ///
-  /// In a strict test, a push made by an initializer (`init`, a suite's set-up, which runs before
-  /// each of its tests) is set-up, not one test's override: it is not reported if unused.
+  /// A strict test learns `function`, to tell a suite's set-up from the test's own override.
   private func push(at location: CodeLocation, in function: StaticString, _ makeLayer: (Push) -> Layer<T>) {
     if let world = World.current, let tested = world.testOverrides {
       let depth = tested.depth(of: self) + 1
       tested.push(
         makeLayer(Push(world: world, origin: .testOverride(depth: depth), epoch: tested.log.push())), on: self)
-      if let strictCheck = world.strictCheck, !"\(function)".hasPrefix("init(") {
-        strictCheck.noteGiven(tested.layer(of: self, at: depth), of: self)
-      }
+      world.strictCheck?.noteGiven(tested.layer(of: self, at: depth), of: self, pushedIn: function)
       Telemetry.record(.overridePushed(depth: depth), self, at: location)
       return
     }

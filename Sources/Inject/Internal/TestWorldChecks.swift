@@ -65,10 +65,10 @@ final class StrictCheck {
     self.report = report
   }
 
-  /// Notes that the test gave `layer` as an override of `injection`, unless a trait of its suite
-  /// gave it (``SuiteSetUp``): the suite's set-up, not the test's.
-  func noteGiven<T>(_ layer: Layer<T>, of injection: Injection<T>) {
-    guard !SuiteSetUp.sites.contains(SuiteSetUp.Site(injection, at: layer.location)) else { return }
+  /// Notes that the test gave `layer` as an override of `injection`, pushed in `function` if it
+  /// was pushed, unless it is the suite's set-up (``SuiteSetUp``), not the test's.
+  func noteGiven<T>(_ layer: Layer<T>, of injection: Injection<T>, pushedIn function: StaticString? = nil) {
+    guard !SuiteSetUp.gives(layer, of: injection, pushedIn: function) else { return }
     let key = ObjectIdentifier(layer)
     // A released layer's identifier can be reused by a new one: the released one stays unused.
     if let released = pending[key], released.layer == nil {
@@ -118,6 +118,15 @@ package enum SuiteSetUp {
 
   /// The override traits of the suites around the current test.
   @TaskLocal static var sites: [Site] = []
+
+  /// Whether `layer`, an override of `injection` pushed in `function` if it was pushed, is the
+  /// set-up of the current test's suite: pushed by an initializer, or given by a suite's trait.
+  static func gives<T>(_ layer: Layer<T>, of injection: Injection<T>, pushedIn function: StaticString?) -> Bool {
+    if let function, "\(function)".hasPrefix("init(") {
+      return true
+    }
+    return sites.contains(Site(injection, at: layer.location))
+  }
 }
 
 /// Runs `operation`, a suite's tests, with the override that the suite's trait at `site` gives
