@@ -229,9 +229,9 @@ struct GraphWalk {
   /// Reports each `.shared` instance that an instance kept for the life of the world holds
   /// through `@Instance`, directly or through instances it keeps alive that are not `.shared`.
   ///
-  /// One breadth-first walk from every kept instance at once: each instance reached carries the
-  /// kept one it was first reached from, and a `.shared` instance is reported once for each kept
-  /// one, along the first (shortest) path found, however many references reach it.
+  /// One breadth-first walk from each kept instance, through the instances that are neither kept
+  /// (each walks its own) nor `.shared`: a `.shared` instance is reported once for each kept one
+  /// that reaches it, along the first (shortest) path found, however many references reach it.
   private mutating func findCaptives() {
     // `@Instance` links first: of two paths as short, the one with edges to draw is reported.
     var outgoing: [Int: [Int]] = [:]
@@ -241,9 +241,8 @@ struct GraphWalk {
     for link in links.indices where links[link].edge == nil {
       outgoing[links[link].from, default: []].append(link)
     }
-    // Each kept instance walks its own reach, through instances that are neither kept (each
-    // walks its own) nor `.shared` (where a captive is found), so two holders that share a plain
-    // consumer are each reported. `stamp` marks what the current holder's walk has reached.
+    // Two holders that share a plain consumer are each reported. `stamp` marks what the current
+    // holder's walk has reached, and `reachedThrough` the link it reached each through.
     var reachedThrough = [Int?](repeating: nil, count: instances.count)
     var stamp = [Int](repeating: -1, count: instances.count)
     for holder in instances.indices where instances[holder].isKept {

@@ -31,31 +31,32 @@ struct StoredField {
       let fieldType = reflectionFieldType(type, index: index, record: &record)
       defer { record.freeName?(record.name) }
       return StoredField(
-        name: record.name.map { unquoted(String(cString: $0)) } ?? "",
+        name: record.name.map { asDeclared(String(cString: $0)) } ?? "",
         offset: reflectionFieldOffset(type, index: index), type: fieldType,
         kind: MetadataKind(of: fieldType), isStrong: record.isStrong)
     }
   }
 }
 
-/// `name` as declared: a raw identifier (`` `my field` ``, Swift 6.2) without its backticks,
-/// and with its spaces, which field records store as no-break spaces (U+00A0).
-private func unquoted(_ name: String) -> String {
-  guard name.count > 1, name.first == "`", name.last == "`" else { return name }
-  return String(name.dropFirst().dropLast().map { $0 == "\u{A0}" ? " " : $0 })
+/// A name, or a type's name, that the runtime printed, as it was declared.
+///
+/// Its raw identifiers (`` `my field` ``, Swift 6.2) lose their backticks and get back their
+/// spaces, which the runtime prints as no-break spaces (U+00A0). A raw identifier holds no
+/// backtick.
+private func asDeclared(_ printed: String) -> String {
+  String(printed.compactMap { $0 == "`" ? nil : $0 == "\u{A0}" ? " " : $0 })
 }
 
 /// `type`'s name as Swift prints it, with its raw identifiers as declared: `` G<`my type`> ``
-/// becomes `G<my type>` (a raw identifier holds no backtick, and prints its spaces as no-break
-/// spaces).
+/// becomes `G<my type>`.
 func typeName(_ type: any Any.Type) -> String {
-  String("\(type)".compactMap { $0 == "`" ? nil : $0 == "\u{A0}" ? " " : $0 })
+  asDeclared("\(type)")
 }
 
 // NB: entry points of the Swift runtime (libswiftCore), declared as the standard library's
-// ReflectionMirror.swift declares them for `_forEachField`; exported since Swift 5.2, filling in
-// the record below since 5.5 (earlier ones took the name and its free function apart). See
-// CONTRIBUTING.md's availability audit.
+// ReflectionMirror.swift declares them for `_forEachField`; exported since the Swift 5.2 runtime,
+// filling in the record below since the 5.4 runtime at the latest (earlier ones took the name and
+// its free function apart). See CONTRIBUTING.md's availability audit.
 
 /// What `swift_reflectionMirror_recursiveChildMetadata` tells of a field, laid out as the
 /// standard library's `_FieldReflectionMetadata` (SwiftShims/Reflection.h), which the runtime
