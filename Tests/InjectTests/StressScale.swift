@@ -1,4 +1,4 @@
-import Foundation
+import Inject
 
 /// How large the stress tests are: at full scale (a million consumers; memory bounds that only
 /// so many allocations can tell from noise) when `INJECT_STRESS=1`, which `.ci/run` sets for its
@@ -7,8 +7,7 @@ import Foundation
 enum StressScale {
   /// Whether `INJECT_STRESS` asks for the full scale: set to anything but empty, `0` or `false`,
   /// as Inject reads its own variables.
-  static let isFull = !["", "0", "false"].contains(
-    ProcessInfo.processInfo.environment["INJECT_STRESS"]?.lowercased() ?? "")
+  static let isFull = isSetInEnvironment("INJECT_STRESS")
 
   /// `full` at full scale, else `quick`.
   static func count(full: Int, quick: Int) -> Int { isFull ? full : quick }

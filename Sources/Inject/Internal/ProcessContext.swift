@@ -61,6 +61,12 @@ enum ProcessContext {
   }
 }
 
+/// Whether the environment variable `name` is set to anything but empty, `0` or `false`, as
+/// Inject reads its own; for the tests' own switches.
+package func isSetInEnvironment(_ name: String) -> Bool {
+  ProcessContext.isSet(name)
+}
+
 /// Whether this process runs tests; for tests of the detection.
 package var isTestProcess: Bool { ProcessContext.isTesting }
 
