@@ -355,7 +355,9 @@ public final class Injection<T> {
     }
     // A factory can pop its own layer: the copy of the closure it is called through keeps it
     // alive.
-    if let factory = fromTopLayer({ $0.strategy == .onDemand ? $0.factory : nil }) {
+    if let factory = fromTopLayer({ layer in
+      if case .onDemand = layer.strategy { layer.factory } else { nil }
+    }) {
       return guardingCycles(from: location, factory)
     }
     return resolve(in: nil, from: location)

@@ -12,6 +12,11 @@
 /// | ``shared`` | on the first read while none is alive | every consumer while one is alive | after the last holder lets go |
 /// | ``singleton`` | on the first read | every consumer | never (until its override layer is rolled back) |
 /// | ``onDemand`` | on every consumer's first read | nobody | with the consumer |
+/// | ``session(_:)`` | on the first read of the session's generation | every consumer in the generation | when the session ends, ``InjectionSession/end(fileID:line:)`` |
+///
+/// > Important: `Strategy` gained ``session(_:)`` in 2.0: a `switch` over a strategy that names
+/// > every case needs a `case .session` (or a `default`). ``allCases`` lists the three
+/// > strategies that need no session.
 public enum Strategy: Sendable, Hashable, CaseIterable {
   /// One instance for every consumer while anyone holds it; released after the last holder.
   ///
@@ -27,4 +32,36 @@ public enum Strategy: Sendable, Hashable, CaseIterable {
 
   /// A new instance for every consumer, released with that consumer.
   case onDemand
+
+  /// One instance for every consumer while `session` lasts: like ``singleton`` within one
+  /// generation of the session, released when the session ends in the world that stores it.
+  ///
+  /// ```swift
+  /// public let userSession = InjectionSession("signed-in user")
+  /// public let accountStoreInjection = Injection<AccountStore>(strategy: .session(userSession), instance: AccountStore())
+  /// ```
+  ///
+  /// Two session strategies are equal when they name the same session object. See <doc:Sessions>.
+  case session(InjectionSession)
+
+  /// The strategies that need no session: ``shared``, ``singleton`` and ``onDemand``.
+  public static let allCases: [Strategy] = [.shared, .singleton, .onDemand]
+}
+
+extension Strategy: CustomStringConvertible {
+  /// The strategy's name as it is written after a dot: `shared`, `singleton`, `onDemand`, or
+  /// `session(signed-in user)` with the session's name.
+  public var description: String {
+    switch self {
+    case .shared: "shared"
+    case .singleton: "singleton"
+    case .onDemand: "onDemand"
+    case .session(let session): "session(\(session.name))"
+    }
+  }
+
+  /// The session, for a ``session(_:)`` strategy.
+  var session: InjectionSession? {
+    if case .session(let session) = self { session } else { nil }
+  }
 }

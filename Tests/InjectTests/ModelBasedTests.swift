@@ -449,7 +449,7 @@ private final class System {
     }
     let slot = worlds.last.map { $0.slots[layer.id] ?? ModelSlot() } ?? layer.slot
     switch layer.strategy {
-    case .singleton:
+    case .singleton, .session:
       if let kept = slot.kept { return kept }
     case .shared:
       if let shared = slot.shared, aliveNames().contains(shared) { return shared }
@@ -462,7 +462,7 @@ private final class System {
   }
 
   private func store(_ name: String, for layer: ModelLayer, at position: Position, of injection: Int) {
-    var slot = layer.strategy == .singleton ? ModelSlot(kept: name) : ModelSlot(shared: name)
+    var slot = layer.strategy != .shared ? ModelSlot(kept: name) : ModelSlot(shared: name)
     guard worlds.isEmpty else {
       slot.storedEpoch = test?.epoch ?? 0
       worlds[worlds.count - 1].slots[layer.id] = slot

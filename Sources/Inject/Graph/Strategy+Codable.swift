@@ -1,5 +1,9 @@
 extension Strategy: Codable {
-  /// Decodes a strategy from its name: `"shared"`, `"singleton"` or `"onDemand"`.
+  /// Decodes a strategy from its name: `"shared"`, `"singleton"`, `"onDemand"`, or
+  /// `"session(name)"`.
+  ///
+  /// A session strategy decodes to a new ``InjectionSession`` of that name: sessions compare by
+  /// identity, so it equals no other session; compare ``InjectionSession/name`` instead.
   ///
   /// ```swift
   /// let strategy = try JSONDecoder().decode(Strategy.self, from: Data(#""shared""#.utf8))
@@ -10,14 +14,19 @@ extension Strategy: Codable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let name = try container.decode(String.self)
-    guard let strategy = Self.allCases.first(where: { "\($0)" == name }) else {
+    if let strategy = Self.allCases.first(where: { "\($0)" == name }) {
+      self = strategy
+    } else if name.hasPrefix("session("), name.hasSuffix(")") {
+      self = .session(InjectionSession(String(name.dropFirst("session(".count).dropLast())))
+    } else {
       throw DecodingError.dataCorruptedError(
-        in: container, debugDescription: "No strategy is named \(name); expected shared, singleton or onDemand.")
+        in: container,
+        debugDescription: "No strategy is named \(name); expected shared, singleton, onDemand or session(name).")
     }
-    self = strategy
   }
 
-  /// Encodes the strategy as its name: `"shared"`, `"singleton"` or `"onDemand"`.
+  /// Encodes the strategy as its name: `"shared"`, `"singleton"`, `"onDemand"`, or
+  /// `"session(name)"` with the session's name.
   ///
   /// ```swift
   /// let data = try JSONEncoder().encode(Strategy.singleton)  // "singleton"

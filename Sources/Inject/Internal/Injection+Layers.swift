@@ -76,8 +76,10 @@ extension Injection {
     at position: LayerPosition, _ layer: Layer<T>, in world: World?, from location: CodeLocation
   ) -> T {
     guard let strategy = layer.strategy, strategy != .onDemand else {
-      // Stores nothing, so it needs no slot, in a world or out of one.
-      let instance = newInstance(at: position, in: world, for: location)
+      // Stores nothing, so it needs no slot, in a world or out of one; what it was built with
+      // passes to the build that resolved it, which holds it.
+      let (instance, generations) = newInstance(at: position, in: world, for: location)
+      BuildDependencies.note(generations)
       Telemetry.record(.built(layer.origin), self, at: location)
       return instance
     }
@@ -87,6 +89,9 @@ extension Injection {
     return slot.instance {
       buildAndStore(at: position, layer, strategy, in: slot, of: world, from: location)
     } found: {
+      if BuildDependencies.isRecording {
+        BuildDependencies.note(slot.generations)
+      }
       Telemetry.record(.returnedFromStorage(layer.origin), self, at: location)
     }
   }
@@ -96,12 +101,24 @@ extension Injection {
     at position: LayerPosition, _ layer: Layer<T>, _ strategy: Strategy, in slot: InstanceSlot<T>, of world: World?,
     from location: CodeLocation
   ) -> T {
-    let instance = newInstance(at: position, in: world, for: location)
+    var (instance, generations) = newInstance(at: position, in: world, for: location)
+    if let session = strategy.session {
+      // The first instance of the session in this world begins its generation.
+      let generation = SessionGenerations.current(of: session, in: world)
+      generation.watch(instance, by: self, strategy: strategy)
+      generations.append(generation)
+    }
     // Stored before the telemetry hears of it, so that a telemetry that resolves in `record`
     // finds it instead of building another.
     // The global world's log, or its test's: the worlds of scopes outside tests have none.
     let log = world.map { $0.testOverrides?.log } ?? RollbackLog.global
-    let (keeping, replaced) = slot.store(instance, strategy: strategy, epoch: log?.epoch ?? 0)
+    let (keeping, replaced) = slot.store(
+      instance, strategy: strategy, epoch: log?.epoch ?? 0, generations: generations)
+    for generation in generations {
+      generation.add(slot)
+    }
+    // The build that resolved this instance holds it: it belongs to the same generations.
+    BuildDependencies.note(generations)
     log?.noteStore(in: slot)
     slot.registerOnce(self, layer, strategy: strategy, in: world)
     Telemetry.record(.built(layer.origin), self, at: location)
@@ -113,13 +130,17 @@ extension Injection {
   }
 
   /// A new instance from the layer at `position` in `world`, for a consumer at `location`,
-  /// watched for leaks if the world watches.
-  private func newInstance(at position: LayerPosition, in world: World?, for location: CodeLocation) -> T {
+  /// watched for leaks if the world watches; with the session generations its build resolved.
+  private func newInstance(
+    at position: LayerPosition, in world: World?, for location: CodeLocation
+  ) -> (T, generations: [SessionGeneration]) {
+    BuildDependencies.begin()
     let instance = guardingCycles(from: location, inGlobalWorld: world == nil) {
       make(from: position, in: world, for: location)
     }
+    let generations = BuildDependencies.end()
     world?.noteBuilt(instance, by: self, for: location)
-    return instance
+    return (instance, generations)
   }
 
   /// A new instance from the layer at `position` in `world`, decorated by every decorator on

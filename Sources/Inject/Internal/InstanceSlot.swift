@@ -88,11 +88,14 @@ final class InstanceSlot<T>: ManagedBuffer<InstanceSlotContents, Void> {
   /// How a slot keeps an instance.
   enum Keeping { case weakly, strongly }
 
-  /// Keeps `instance` for later consumers, and notes `epoch`.
+  /// Keeps `instance` for later consumers, and notes `epoch` and the session `generations` it
+  /// belongs to.
   ///
   /// Weakly if `strategy` is `.shared` and it is an object, else strongly. Returns what it
   /// replaced, for the caller to release once no state is being changed any more.
-  func store(_ instance: T, strategy: Strategy, epoch: UInt64) -> (Keeping, replaced: Any?) {
+  func store(
+    _ instance: T, strategy: Strategy, epoch: UInt64, generations: [SessionGeneration]
+  ) -> (Keeping, replaced: Any?) {
     var object: AnyObject?
     if strategy == .shared {
       let boxed = instance as Any
@@ -100,6 +103,7 @@ final class InstanceSlot<T>: ManagedBuffer<InstanceSlotContents, Void> {
     }
     return access { contents in
       contents.epoch = epoch
+      contents.generations = generations
       let bits = contents.bits?.assumingMemoryBound(to: T.self) ?? Self.allocateBits()
       contents.bits = UnsafeMutableRawPointer(bits)
       let replaced: Any? = contents.isKept ? bits.move() : nil
@@ -126,11 +130,19 @@ final class InstanceSlot<T>: ManagedBuffer<InstanceSlotContents, Void> {
   /// caller to release once no state is being changed any more.
   func empty() -> Any? {
     access { contents in
+      contents.generations = []
       contents.shared = nil
       guard contents.isKept, let bits = contents.bits else { return nil }
       contents.isKept = false
       return bits.assumingMemoryBound(to: T.self).move()
     }
+  }
+
+  /// The session generations that the instance stored here belongs to: its own, for a
+  /// `.session` instance, and those its build resolved; empty while the slot holds nothing.
+  var generations: [SessionGeneration] {
+    // Only `store` writes them, `SessionGeneration`s.
+    access { $0.generations.map { unsafeDowncast($0, to: SessionGeneration.self) } }
   }
 
   deinit {
@@ -172,6 +184,9 @@ struct InstanceSlotContents {
   /// Whether ``StoredInstances`` or the slot's world lists this slot, for the graph.
   @usableFromInline
   var isRegistered = false
+  /// The ``SessionGeneration``s the instance belongs to; see ``InstanceSlot/generations``.
+  @usableFromInline
+  var generations: [AnyObject] = []
 
   @inlinable
   init() {}

@@ -12,8 +12,9 @@ enum Resolution {
 
   /// Whether resolution must take the general path.
   ///
-  /// A telemetry listens, or a scope's world is alive (in any task), so the current task may
-  /// resolve in it. While it is `false`, every consumer resolves from the global world, and the
+  /// A telemetry listens, a scope's world is alive (in any task), so the current task may
+  /// resolve in it, or a build is in progress, whose resolutions note the session generations
+  /// they return (``BuildDependencies``). While it is `false`, every consumer resolves from the global world, and the
   /// fast path reads nothing else.
   ///
   /// A stored `Bool` with a constant initial value, so the compiler initializes it statically
@@ -22,13 +23,14 @@ enum Resolution {
   static var isGeneral = false
 
   /// How the current task resolves while ``isGeneral``: the fast path if it is in the global
-  /// world and no telemetry listens, else the general path, in its world.
+  /// world, no telemetry listens and no build is in progress, else the general path, in its
+  /// world.
   ///
   /// A consumer outside every world pays one task-local read for the worlds it is not in.
   @usableFromInline
   static var path: Path {
     let world = World.current
-    return world == nil && !Telemetry.isActive ? .fast : .general(world)
+    return world == nil && !Telemetry.isActive && !BuildDependencies.isRecording ? .fast : .general(world)
   }
 
   /// How a resolution proceeds.
@@ -42,7 +44,7 @@ enum Resolution {
 
   /// Recomputes ``isGeneral``.
   static func update() {
-    isGeneral = Telemetry.isActive || World.isAnyAlive
+    isGeneral = Telemetry.isActive || World.isAnyAlive || BuildDependencies.isRecording
   }
 
   /// Stops the program: `injection` was asked for an instance while it is building one, and

@@ -88,6 +88,8 @@ package func globalRollbackLogCount() -> Int {
 protocol EmptiableSlot: AnyObject {
   var isLogged: Bool { get set }
   var storedEpoch: UInt64 { get }
+  /// The session generations the stored instance belongs to.
+  var generations: [SessionGeneration] { get }
   /// Forgets the instance; returns the kept one.
   func emptyErased() -> Any?
 }

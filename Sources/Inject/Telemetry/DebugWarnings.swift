@@ -89,7 +89,9 @@ extension InjectionEvent.Kind {
   /// Whether the event is a misuse, which debug builds warn about.
   var isMisuse: Bool {
     switch self {
-    case .staleOverride, .nothingToRollBack, .keptStrongly, .globalOverrideInTest, .liveValueInTest: true
+    case .staleOverride, .nothingToRollBack, .keptStrongly, .globalOverrideInTest, .liveValueInTest, .nothingToEnd,
+      .survivedSession:
+      true
     default: false
     }
   }
@@ -109,6 +111,12 @@ extension InjectionEvent.Kind {
     case .liveValueInTest:
       "To fix this, run the test in a test world (the .isolatedInjections or .overriding trait, or "
         + "withIsolatedInjections), and resolve in tasks that inherit it (Task { }, not Task.detached)."
+    case .nothingToEnd:
+      "To fix this, end the session in the task (and world) that resolved its injections, once per "
+        + "sign-out."
+    case .survivedSession:
+      "To fix this, release the holder with the session (give it a .session or shorter lifetime), or "
+        + "let it drop the instance when the session ends."
     default: ""
     }
   }

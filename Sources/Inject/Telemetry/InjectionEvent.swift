@@ -41,6 +41,16 @@ public struct InjectionEvent: Sendable, CustomStringConvertible {
     /// outside every test world (in the global world, or in a scope opened outside a test
     /// world). Recorded once per injection.
     case liveValueInTest
+    /// A session ended at ``InjectionEvent/location`` in the calling task's world, which released
+    /// `released` instances it kept; ``InjectionEvent/injection`` names the session.
+    case sessionEnded(released: Int)
+    /// `end()` was called for a session with no generation in the calling task's world: it was
+    /// never resolved there, or not since it last ended. Nothing changed.
+    case nothingToEnd
+    /// An instance of a session generation that ended at `endedAt` is still alive after it;
+    /// ``InjectionEvent/injection`` names the instance's injection, and `heldBy` the path that
+    /// holds it, as ``InjectionSession/Survivor/message`` words it.
+    case survivedSession(endedAt: CodeLocation, heldBy: String)
   }
 
   /// Which layer of an injection's configuration acted.
@@ -146,6 +156,13 @@ public struct InjectionEvent: Sendable, CustomStringConvertible {
           + "it publishes a test value: the consumer resolved in the global world or in a scope opened "
           + "outside a test world (in a Task.detached, or in a test with neither .isolatedInjections nor "
           + ".overriding)"
+      case .sessionEnded(let released):
+        "ended at \(location) in the calling task's world, which released \(released) instance(s)"
+      case .nothingToEnd:
+        "end() at \(location) found no generation to end in the calling task's world: the session "
+          + "was not resolved there since it began or last ended, so nothing changed"
+      case .survivedSession(let endedAt, let heldBy):
+        "is still alive after the session ended at \(endedAt): \(heldBy)"
       }
     return "\(injection) (\(publishedAt)): \(what)"
   }

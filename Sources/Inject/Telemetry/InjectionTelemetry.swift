@@ -87,24 +87,28 @@ enum Telemetry {
   /// Records `kind` for `injection` at `location`: to the installed telemetry, or, with none,
   /// as a warning in debug builds if it is a misuse.
   static func record<T>(_ kind: InjectionEvent.Kind, _ injection: Injection<T>, at location: CodeLocation) {
+    record(kind) { InjectionEvent(kind: kind, of: injection, publishedAt: injection.location, location: location) }
+  }
+
+  /// Records `kind` for `session` at `location`, as ``record(_:_:at:)`` does for an injection.
+  static func record(_ kind: InjectionEvent.Kind, of session: InjectionSession, at location: CodeLocation) {
+    record(kind) {
+      InjectionEvent(kind: kind, injection: session.label, publishedAt: session.declaredAt, location: location)
+    }
+  }
+
+  /// Records the event that `event` makes, of `kind`.
+  private static func record(_ kind: InjectionEvent.Kind, _ event: () -> InjectionEvent) {
     // `isActive` first: a flag costs a load, where reading `installed` copies an existential.
     guard isActive, let telemetry = installed else {
       if DebugWarnings.areShown && kind.isMisuse {
-        DebugWarnings.show(event(kind, injection, location))
+        DebugWarnings.show(event())
       }
       return
     }
     guard recording == nil else { return }
     recording = Recording(innermost: Resolution.innermost)
     defer { recording = nil }
-    telemetry.record(event(kind, injection, location))
-  }
-
-  private static func event<T>(
-    _ kind: InjectionEvent.Kind, _ injection: Injection<T>, _ location: CodeLocation
-  )
-    -> InjectionEvent
-  {
-    InjectionEvent(kind: kind, of: injection, publishedAt: injection.location, location: location)
+    telemetry.record(event())
   }
 }

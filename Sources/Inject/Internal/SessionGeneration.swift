@@ -1,0 +1,168 @@
+/// One generation of one session in one world: what began at the first resolution of the
+/// session's injections there, and ends with ``InjectionSession/end(fileID:line:)``.
+///
+/// It lists, weakly, every slot whose instance belongs to it: the slots of the session's
+/// injections, and the slots of every instance whose build resolved one of theirs, directly or
+/// through nested builds (``BuildDependencies``). Ending it empties each slot that still holds
+/// such an instance: a slot that stored another instance since lists its own generations.
+@MainActor
+final class SessionGeneration {
+  let session: InjectionSession
+  /// The slots that stored an instance belonging to this generation.
+  private var members: [Member] = []
+  /// The session's own instances built in this generation, watched for survivors.
+  private(set) var built: [BuiltInstance] = []
+  /// Where the generation ended, once it has.
+  private(set) var endedAt: CodeLocation?
+  /// When `members` or `built` grows to this size, the entries of released objects go.
+  private var pruneAt = 64
+
+  private struct Member {
+    weak var slot: (any EmptiableSlot)?
+  }
+
+  /// An instance of the session's injections, watched through a weak reference.
+  struct BuiltInstance {
+    weak var object: AnyObject?
+    /// The injection's label: `Injection<AccountStore> (Account/AccountStore.swift:12)`.
+    let injection: String
+    let type: any Any.Type
+    let publishedAt: CodeLocation
+    let strategy: Strategy
+  }
+
+  init(of session: InjectionSession) {
+    self.session = session
+  }
+
+  /// Lists `slot`, which stored an instance that belongs to this generation.
+  func add(_ slot: some EmptiableSlot) {
+    members.append(Member(slot: slot))
+    if members.count >= pruneAt {
+      members.removeAll { $0.slot == nil }
+      built.removeAll { $0.object == nil }
+      pruneAt = max(64, members.count * 2, built.count * 2)
+    }
+  }
+
+  /// Watches `instance`, one of the session's own, if it is an object.
+  func watch<T>(_ instance: T, by injection: Injection<T>, strategy: Strategy) {
+    let boxed = instance as Any
+    guard type(of: boxed) is AnyClass else { return }
+    built.append(
+      BuiltInstance(
+        object: boxed as AnyObject, injection: injection.label, type: T.self, publishedAt: injection.location,
+        strategy: strategy))
+  }
+
+  /// Ends the generation at `location`.
+  ///
+  /// Empties every listed slot that still holds an instance of it. Returns what the slots kept,
+  /// for the caller to release once no state is being changed any more.
+  func end(at location: CodeLocation) -> [Any] {
+    endedAt = location
+    var released: [Any] = []
+    for member in members {
+      guard let slot = member.slot, slot.generations.contains(where: { $0 === self }) else { continue }
+      if let kept = slot.emptyErased() {
+        released.append(kept)
+      }
+    }
+    members = []
+    built.removeAll { $0.object == nil }
+    return released
+  }
+
+  /// The instances of this ended generation that are still alive.
+  var survivors: [(object: AnyObject, instance: BuiltInstance)] {
+    built.compactMap { instance in instance.object.map { ($0, instance) } }
+  }
+}
+
+/// The generations of every session, by world.
+@MainActor
+enum SessionGenerations {
+  /// The global world's current generations, by session.
+  private static var current: [ObjectIdentifier: SessionGeneration] = [:]
+  /// The global world's ended generations that may have survivors.
+  private static var ended: [SessionGeneration] = []
+
+  /// The current generation of `session` in `world` (`nil`: the global world), begun now if it
+  /// has none.
+  static func current(of session: InjectionSession, in world: World?) -> SessionGeneration {
+    let key = ObjectIdentifier(session)
+    if let world {
+      return world.generation(of: session)
+    }
+    if let generation = current[key] {
+      return generation
+    }
+    let generation = SessionGeneration(of: session)
+    current[key] = generation
+    return generation
+  }
+
+  /// Removes the current generation of `session` in `world`, if it has one, to end it.
+  static func take(_ session: InjectionSession, in world: World?) -> SessionGeneration? {
+    if let world {
+      return world.takeGeneration(of: session)
+    }
+    return current.removeValue(forKey: ObjectIdentifier(session))
+  }
+
+  /// Keeps `generation`, ended in `world`, for ``InjectionSession/survivors(roots:)``, and forgets
+  /// the ended generations none of whose instances is alive.
+  static func noteEnded(_ generation: SessionGeneration, in world: World?) {
+    if let world {
+      world.noteEnded(generation)
+      return
+    }
+    ended.removeAll { $0.survivors.isEmpty }
+    ended.append(generation)
+  }
+
+  /// The generations of `session` ended in `world` that may have survivors, oldest first.
+  static func ended(_ session: InjectionSession, in world: World?) -> [SessionGeneration] {
+    (world?.endedGenerations ?? ended).filter { $0.session === session }
+  }
+}
+
+/// The session generations that each build in progress resolved: a stack of frames, one per
+/// build on the main actor, innermost last.
+///
+/// While a build is in progress, every resolution takes the general path (``Resolution``), which
+/// notes here the generations of what it returns, so that an instance stored by the build lists
+/// the generations it was built with, and the frame's generations pass to the build around it.
+@MainActor
+enum BuildDependencies {
+  private static var frames: [[SessionGeneration]] = []
+
+  /// Whether a build is in progress.
+  static var isRecording: Bool { !frames.isEmpty }
+
+  /// Opens a frame for a build that begins.
+  static func begin() {
+    frames.append([])
+    if frames.count == 1 {
+      Resolution.update()
+    }
+  }
+
+  /// Closes the innermost frame; returns its generations.
+  static func end() -> [SessionGeneration] {
+    let frame = frames.removeLast()
+    if frames.isEmpty {
+      Resolution.update()
+    }
+    return frame
+  }
+
+  /// Notes, in the innermost frame, that the build resolved an instance of `generations`.
+  static func note(_ generations: [SessionGeneration]) {
+    guard !generations.isEmpty, !frames.isEmpty else { return }
+    let last = frames.endIndex - 1
+    for generation in generations where !frames[last].contains(where: { $0 === generation }) {
+      frames[last].append(generation)
+    }
+  }
+}
