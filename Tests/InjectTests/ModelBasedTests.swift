@@ -11,6 +11,9 @@ import Testing
 /// `withOverride` in each form) runs a random sub-sequence in a fresh world, nested up to two
 /// deep; global pushes and rollbacks inside a plain scope apply to it, read live, and inside a
 /// test world (`withIsolatedInjections` and the scopes inside it) go on the test's own stack.
+/// Any layer may have the `.session` strategy of one session, which the sequence ends in the
+/// innermost world: the model drops what that world stored for the session's generation, and
+/// every instance, in any world, whose build resolved one of its instances.
 @Suite @MainActor struct ModelBasedTests {
   @Test(arguments: 0..<64 as Range<UInt64>)
   func randomSequenceMatchesTheModel(seed: UInt64) {
@@ -47,6 +50,7 @@ private enum Operation: CustomStringConvertible {
   case assign(Int)
   case reset(Int)
   case drop(Int)
+  case endSession
 
   enum Scope {
     case isolated
@@ -71,6 +75,7 @@ private enum Operation: CustomStringConvertible {
     case .assign(let consumer): "assign consumer \(consumer)"
     case .reset(let consumer): "reset consumer \(consumer)"
     case .drop(let consumer): "drop consumer \(consumer)"
+    case .endSession: "end the session"
     }
   }
 }
@@ -86,6 +91,10 @@ private final class System {
   /// Where the sequence first differed from the model, if it did: nothing runs after it.
   private var failure: String?
   private var operations = 0
+  /// The session that `.session` layers name.
+  private let session: InjectionSession
+  /// Every strategy a layer may have.
+  private let strategies: [Strategy]
 
   /// The model: each injection's global stack, bottom first.
   private var model: [[ModelLayer]]
@@ -100,12 +109,22 @@ private final class System {
   private var nextLayer = 0
   /// Advanced by every push, as the engine's rollback epochs are.
   private var epoch = 0
+  /// The global world's current generation of the session, if one began.
+  private var globalGeneration: Int?
+  private var lastGeneration = 0
+  /// The generations that each build in progress resolved, innermost last.
+  private var frames: [Set<Int>] = []
 
   init(seed: UInt64) {
     self.seed = seed
     var random = SplitMix64(seed: seed)
     let real = Registry()
-    let strategies = (0..<Self.injectionCount).map { _ in Strategy.allCases.randomElement(using: &random) ?? .shared }
+    let session = InjectionSession("model")
+    self.session = session
+    self.strategies = Strategy.allCases + [.session(session)]
+    let strategies = (0..<Self.injectionCount).map { [strategies] _ in
+      strategies.randomElement(using: &random) ?? .shared
+    }
     let kinds: [ModelLayer.Kind] = [.instance("I0"), .instance("I1"), .dependent("I2", on: 0), .reader("I3", of: 1)]
     model = zip(kinds, strategies).enumerated().map {
       [ModelLayer(id: -1 - $0.offset, kind: $0.element.0, strategy: $0.element.1)]
@@ -150,7 +169,7 @@ private final class System {
 
   private func randomOperation() -> Operation {
     let injection = Int.random(in: 0..<Self.injectionCount, using: &random)
-    let strategy = ([nil] + Strategy.allCases).randomElement(using: &random) ?? nil
+    let strategy = ([nil] + strategies).randomElement(using: &random) ?? nil
     let consumer = consumers.isEmpty ? nil : Int.random(in: 0..<consumers.count, using: &random)
     switch (Int.random(in: 0..<100, using: &random), consumer) {
     case (0..<7, _): return .pushInstance(injection, strategy)
@@ -158,13 +177,14 @@ private final class System {
     case (14..<17, _): return .pushDelegate
     case (17..<26, _): return .rollback(injection)
     case (26..<28, _): return .rollbackAll(injection)
-    case (28..<32, _) where worlds.count < 2:
+    case (28..<31, _): return .endSession
+    case (31..<35, _) where worlds.count < 2:
       let steps = Int.random(in: 1..<16, using: &random)
       let scopes: [Operation.Scope] = [
         .isolated, .instance(injection, strategy), .transform(injection, strategy), .delegate,
       ]
       return .scope(scopes.randomElement(using: &random) ?? .isolated, steps: steps)
-    case (_, nil), (28..<48, _): return .createConsumer(injection)
+    case (_, nil), (31..<48, _): return .createConsumer(injection)
     case (48..<64, let consumer?): return .read(consumer)
     case (64..<74, let consumer?): return .readInner(consumer)
     case (74..<79, let consumer?): return .assign(consumer)
@@ -217,6 +237,9 @@ private final class System {
       consumers[consumer].held = nil
     case .drop(let consumer):
       consumers.remove(at: consumer)
+    case .endSession:
+      session.end()
+      endGeneration()
     }
   }
 
@@ -296,6 +319,8 @@ private final class System {
   private struct ModelSlot {
     var kept: String?
     var shared: String?
+    /// The session generations the instance belongs to.
+    var generations: Set<Int> = []
     /// For a slot of a test world, the test's epoch when it stored.
     var storedEpoch = 0
   }
@@ -306,6 +331,8 @@ private final class System {
     var override: (injection: Int, layer: ModelLayer)?
     let isTest: Bool
     var slots: [Int: ModelSlot] = [:]
+    /// The world's current generation of the session, if one began.
+    var generation: Int?
   }
 
   /// A test's override stacks, each injection's bottom first, and its epoch.
@@ -450,19 +477,83 @@ private final class System {
     let slot = worlds.last.map { $0.slots[layer.id] ?? ModelSlot() } ?? layer.slot
     switch layer.strategy {
     case .singleton, .session:
-      if let kept = slot.kept { return kept }
+      if let kept = slot.kept {
+        note(slot.generations)
+        return kept
+      }
     case .shared:
-      if let shared = slot.shared, aliveNames().contains(shared) { return shared }
+      if let shared = slot.shared, aliveNames().contains(shared) {
+        note(slot.generations)
+        return shared
+      }
     case .onDemand:
-      return make(injection, at: position)
+      let (name, generations) = build(injection, at: position)
+      note(generations)
+      return name
     }
-    let name = make(injection, at: position)
-    store(name, for: layer, at: position, of: injection)
+    var (name, generations) = build(injection, at: position)
+    if case .session = layer.strategy {
+      generations.insert(currentGeneration())
+    }
+    store(name, for: layer, at: position, of: injection, generations: generations)
+    note(generations)
     return name
   }
 
-  private func store(_ name: String, for layer: ModelLayer, at position: Position, of injection: Int) {
+  /// A new instance from the layer at `position`, with the generations its build resolved.
+  private func build(_ injection: Int, at position: Position) -> (String, Set<Int>) {
+    frames.append([])
+    let name = make(injection, at: position)
+    return (name, frames.removeLast())
+  }
+
+  /// Notes, for the build in progress, that it resolved an instance of `generations`.
+  private func note(_ generations: Set<Int>) {
+    if !frames.isEmpty {
+      frames[frames.count - 1].formUnion(generations)
+    }
+  }
+
+  /// The session's current generation in the innermost world, begun now if it has none.
+  private func currentGeneration() -> Int {
+    if let generation = worlds.isEmpty ? globalGeneration : worlds[worlds.count - 1].generation {
+      return generation
+    }
+    lastGeneration += 1
+    if worlds.isEmpty {
+      globalGeneration = lastGeneration
+    } else {
+      worlds[worlds.count - 1].generation = lastGeneration
+    }
+    return lastGeneration
+  }
+
+  /// Ends the session's generation in the innermost world: every slot, in any world, whose
+  /// instance belongs to it forgets it.
+  private func endGeneration() {
+    let ended: Int
+    if worlds.isEmpty {
+      guard let generation = globalGeneration else { return }
+      (ended, globalGeneration) = (generation, nil)
+    } else {
+      guard let generation = worlds[worlds.count - 1].generation else { return }
+      (ended, worlds[worlds.count - 1].generation) = (generation, nil)
+    }
+    for injection in model.indices {
+      for layer in model[injection].indices where model[injection][layer].slot.generations.contains(ended) {
+        model[injection][layer].slot = ModelSlot()
+      }
+    }
+    for world in worlds.indices {
+      worlds[world].slots = worlds[world].slots.filter { !$0.value.generations.contains(ended) }
+    }
+  }
+
+  private func store(
+    _ name: String, for layer: ModelLayer, at position: Position, of injection: Int, generations: Set<Int>
+  ) {
     var slot = layer.strategy != .shared ? ModelSlot(kept: name) : ModelSlot(shared: name)
+    slot.generations = generations
     guard worlds.isEmpty else {
       slot.storedEpoch = test?.epoch ?? 0
       worlds[worlds.count - 1].slots[layer.id] = slot

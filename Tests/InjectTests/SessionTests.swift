@@ -89,6 +89,31 @@ final class SessionFixture {
     #expect(first.store === first.storeAtInit, "the old repository's holders keep it and what it holds")
   }
 
+  @Test func aSingletonBuiltWithAStoredSessionInstanceIsRebuiltAfterEnd() {
+    let fixture = SessionFixture()
+    let store = Consumer(fixture.store).service
+    let repository = Injection<SessionRepository>(strategy: .singleton, instance: SessionRepository(fixture.store))
+    let first = Consumer(repository).service
+    #expect(first.storeAtInit === store)
+    fixture.session.end()
+    #expect(Consumer(repository).service !== first)
+  }
+
+  @Test func whatABuildMadeWithAGenerationThatEndedMeanwhileIsNotStored() {
+    let fixture = SessionFixture()
+    let repository = Injection<SessionRepository>(
+      strategy: .singleton,
+      instance: {
+        let repository = SessionRepository(fixture.store)
+        fixture.session.end()
+        return repository
+      }())
+    let first = Consumer(repository).service
+    let second = Consumer(repository).service
+    #expect(second !== first)
+    #expect(second.storeAtInit !== first.storeAtInit)
+  }
+
   @Test func aDependentThroughANestedBuildIsRebuiltToo() {
     let fixture = SessionFixture()
     let repository = Injection<SessionRepository>(strategy: .onDemand, instance: SessionRepository(fixture.store))

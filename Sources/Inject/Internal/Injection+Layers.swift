@@ -108,6 +108,13 @@ extension Injection {
       generation.watch(instance, by: self, strategy: strategy)
       generations.append(generation)
     }
+    // The build resolved an instance of a generation that ended meanwhile (a factory that ended
+    // the session): what it built is not handed to new consumers.
+    if generations.contains(where: \.isEnded) {
+      BuildDependencies.note(generations)
+      Telemetry.record(.built(layer.origin), self, at: location)
+      return instance
+    }
     // Stored before the telemetry hears of it, so that a telemetry that resolves in `record`
     // finds it instead of building another.
     // The global world's log, or its test's: the worlds of scopes outside tests have none.

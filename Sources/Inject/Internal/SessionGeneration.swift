@@ -14,6 +14,8 @@ final class SessionGeneration {
   private(set) var built: [BuiltInstance] = []
   /// Where the generation ended, once it has.
   private(set) var endedAt: CodeLocation?
+  /// Whether the generation has ended.
+  var isEnded: Bool { endedAt != nil }
   /// When `members` or `built` grows to this size, the entries of released objects go.
   private var pruneAt = 64
 
@@ -39,7 +41,12 @@ final class SessionGeneration {
   func add(_ slot: some EmptiableSlot) {
     members.append(Member(slot: slot))
     if members.count >= pruneAt {
-      members.removeAll { $0.slot == nil }
+      // Each slot once, and only those that still hold an instance of this generation.
+      var seen: Set<ObjectIdentifier> = []
+      members.removeAll { member in
+        guard let slot = member.slot, slot.generations.contains(where: { $0 === self }) else { return true }
+        return !seen.insert(ObjectIdentifier(slot)).inserted
+      }
       built.removeAll { $0.object == nil }
       pruneAt = max(64, members.count * 2, built.count * 2)
     }
