@@ -5,6 +5,8 @@
 //   InjectProfile <scenario>    runs one scenario `iterations` times inside `inject_profile_run`
 //   InjectProfile graph-capture prints the median time of InjectionGraph.capture over 10,000
 //                               consumers, in milliseconds (a wall-clock time, not under valgrind)
+//   InjectProfile session-end   prints the median time of ending a session with 1,000 instances
+//                               held by 10,000 consumers, and of reporting them as survivors
 
 import Inject
 
@@ -53,7 +55,11 @@ let unrelated = Injection<any Service>(strategy: .singleton, instance: ServiceIm
 /// The injections that the nested scopes of `singleton-world-distinct-1000` override, one each.
 let distinct = (0..<1_000).map { _ in Injection<any Service>(strategy: .singleton, instance: ServiceImplementation()) }
 
+let session = InjectionSession("profile")
+let sessionInjection = Injection<any Service>(strategy: .session(session), instance: ServiceImplementation())
+
 final class SingletonConsumer { @Instance(singleton) var service }
+final class SessionConsumer { @Instance(sessionInjection) var service }
 final class ContextDefaultsConsumer { @Instance(contextDefaults) var service }
 
 /// A telemetry that drops every event.
@@ -105,6 +111,7 @@ func run(_ scenario: String) {
   case "shared": repeatCreatingAndReading(SharedConsumer.init, { $0.service })
   case "on-demand": repeatCreatingAndReading(OnDemandConsumer.init, { $0.service })
   case "singleton-defaults": repeatCreatingAndReading(ContextDefaultsConsumer.init, { $0.service })
+  case "session": repeatCreatingAndReading(SessionConsumer.init, { $0.service })
   case "singleton-world":
     withIsolatedInjections { repeatCreatingAndReading(SingletonConsumer.init, { $0.service }) }
   case "on-demand-world":
@@ -158,9 +165,45 @@ func timeGraphCapture() {
   print("InjectionGraph.capture of \(count) consumers: \(milliseconds) ms (median of \(times.count))")
 }
 
+/// A consumer of one of the session injections of `timeSessionEnd`.
+final class AnySessionConsumer {
+  @Instance var service: any Service
+  init(_ injection: Injection<any Service>) { _service = Instance(injection) }
+}
+
+/// Prints the median time of `end()` for a session whose generation stores 1,000 instances, each
+/// held by 10 of 10,000 consumer objects, and of `survivors(roots:)` over those consumers, which
+/// finds all 1,000 with their paths.
+@MainActor
+func timeSessionEnd() {
+  let session = InjectionSession("sign-out")
+  let injections = (0..<1_000).map { _ in
+    Injection<any Service>(strategy: .session(session), instance: ServiceImplementation())
+  }
+  let clock = ContinuousClock()
+  var (ends, reports): ([Duration], [Duration]) = ([], [])
+  for _ in 0..<21 {
+    let consumers = (0..<10_000).map { AnySessionConsumer(injections[$0 % injections.count]) }
+    for consumer in consumers {
+      _ = consumer.service
+    }
+    ends.append(clock.measure { session.end() })
+    var survivors: [InjectionSession.Survivor] = []
+    reports.append(clock.measure { survivors = session.survivors(roots: consumers) })
+    precondition(survivors.count == injections.count)
+  }
+  func median(_ times: [Duration]) -> Double {
+    let median = times.sorted()[times.count / 2]
+    return Double(median.components.attoseconds) / 1e15 + Double(median.components.seconds) * 1e3
+  }
+  print(
+    "end() of a session with 1,000 instances held by 10,000 consumers: \(median(ends)) ms; "
+      + "survivors(roots:) over them: \(median(reports)) ms (medians of \(ends.count))")
+}
+
 guard CommandLine.arguments.count == 2 else {
   fatalError(
-    "usage: InjectProfile graph-capture|lazy-global|lazy-new|lazy-weak|singleton|shared|on-demand|singleton-defaults"
+    "usage: InjectProfile graph-capture|session-end|lazy-global|lazy-new|lazy-weak|singleton|shared|on-demand|singleton-defaults|session"
       + "|singleton-world|singleton-world-depth-1000|singleton-world-distinct-1000|on-demand-world"
       + "|singleton-world-alive|singleton-telemetry")
 }
@@ -170,6 +213,8 @@ let sharedHolder = SharedConsumer()
 escaped = [weakHolder.service, sharedHolder.service]
 if CommandLine.arguments[1] == "graph-capture" {
   timeGraphCapture()
+} else if CommandLine.arguments[1] == "session-end" {
+  timeSessionEnd()
 } else {
   run(CommandLine.arguments[1])
 }
