@@ -230,6 +230,28 @@ final class SessionFixture {
     }
   }
 
+  @Test func survivorsAreTheEndedGenerationsInstancesStillHeldIncludingThoseARollbackDropped() {
+    withIsolatedInjections {
+      let fixture = SessionFixture()
+      fixture.store.override(with: AccountStore(serial: 100))
+      let dropped = Consumer(fixture.store)
+      #expect(dropped.service.serial == 100)
+      fixture.store.rollbackOverride()
+      let held = Consumer(fixture.store)
+      #expect(held.service.serial == 1)
+      let other = Injection<AccountStore>(strategy: .session(fixture.session), instance: AccountStore(serial: 200))
+      weak var released: AccountStore?
+      do { released = Consumer(other).service }
+      #expect(released != nil)
+      #expect(fixture.session.survivors().isEmpty, "a generation still current has no survivors")
+      fixture.session.end()
+      #expect(released == nil)
+      #expect(fixture.session.survivors().map(\.injection).count == 2)
+      withExtendedLifetime((dropped, held)) {}
+      #expect(fixture.session.survivors().count == 2, "asking again lists them again")
+    }
+  }
+
   @Test func strategiesStayThreeAndSessionsCompareByIdentity() {
     #expect(Strategy.allCases == [.shared, .singleton, .onDemand])
     let session = InjectionSession("a")

@@ -102,11 +102,10 @@ extension Injection {
     from location: CodeLocation
   ) -> T {
     var (instance, generations) = newInstance(at: position, in: world, for: location)
-    if let session = strategy.session {
-      // The first instance of the session in this world begins its generation.
-      let generation = SessionGenerations.current(of: session, in: world)
-      generation.watch(instance, by: self, strategy: strategy)
-      generations.append(generation)
+    // The first instance of the session in this world begins its generation.
+    let own = strategy.session.map { SessionGenerations.current(of: $0, in: world) }
+    if let own {
+      generations.append(own)
     }
     // The build resolved an instance of a generation that ended meanwhile (a factory that ended
     // the session): what it built is not handed to new consumers.
@@ -120,9 +119,9 @@ extension Injection {
     // The global world's log, or its test's: the worlds of scopes outside tests have none.
     let log = world.map { $0.testOverrides?.log } ?? RollbackLog.global
     let (keeping, replaced) = slot.store(
-      instance, strategy: strategy, epoch: log?.epoch ?? 0, generations: generations)
+      instance, strategy: strategy, epoch: log?.epoch ?? 0, generations: generations, own: own)
     for generation in generations {
-      generation.add(slot)
+      generation.add(slot, owner: generation === own ? .init(self, strategy: strategy) : nil)
     }
     // The build that resolved this instance holds it: it belongs to the same generations.
     BuildDependencies.note(generations)

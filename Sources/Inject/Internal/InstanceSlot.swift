@@ -94,7 +94,7 @@ final class InstanceSlot<T>: ManagedBuffer<InstanceSlotContents, Void> {
   /// Weakly if `strategy` is `.shared` and it is an object, else strongly. Returns what it
   /// replaced, for the caller to release once no state is being changed any more.
   func store(
-    _ instance: T, strategy: Strategy, epoch: UInt64, generations: [SessionGeneration]
+    _ instance: T, strategy: Strategy, epoch: UInt64, generations: [SessionGeneration], own: SessionGeneration?
   ) -> (Keeping, replaced: Any?) {
     var object: AnyObject?
     if strategy == .shared {
@@ -104,6 +104,7 @@ final class InstanceSlot<T>: ManagedBuffer<InstanceSlotContents, Void> {
     return access { contents in
       contents.epoch = epoch
       contents.generations = generations
+      contents.ownGeneration = own
       let bits = contents.bits?.assumingMemoryBound(to: T.self) ?? Self.allocateBits()
       contents.bits = UnsafeMutableRawPointer(bits)
       let replaced: Any? = contents.isKept ? bits.move() : nil
@@ -130,7 +131,7 @@ final class InstanceSlot<T>: ManagedBuffer<InstanceSlotContents, Void> {
   /// caller to release once no state is being changed any more.
   func empty() -> Any? {
     access { contents in
-      contents.generations = []
+      (contents.generations, contents.ownGeneration) = ([], nil)
       contents.shared = nil
       guard contents.isKept, let bits = contents.bits else { return nil }
       contents.isKept = false
@@ -143,6 +144,12 @@ final class InstanceSlot<T>: ManagedBuffer<InstanceSlotContents, Void> {
   var generations: [SessionGeneration] {
     // Only `store` writes them, `SessionGeneration`s.
     access { $0.generations.map { unsafeDowncast($0, to: SessionGeneration.self) } }
+  }
+
+  /// The generation of the session whose own instance this slot holds, if it holds one.
+  var ownGeneration: SessionGeneration? {
+    // Only `store` writes it, a `SessionGeneration`.
+    access { $0.ownGeneration.map { unsafeDowncast($0, to: SessionGeneration.self) } }
   }
 
   deinit {
@@ -187,6 +194,9 @@ struct InstanceSlotContents {
   /// The ``SessionGeneration``s the instance belongs to; see ``InstanceSlot/generations``.
   @usableFromInline
   var generations: [AnyObject] = []
+  /// The ``SessionGeneration`` whose own instance this is, if it is one of a session's.
+  @usableFromInline
+  var ownGeneration: AnyObject?
 
   @inlinable
   init() {}

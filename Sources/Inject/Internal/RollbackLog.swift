@@ -59,7 +59,7 @@ final class RollbackLog {
       guard let slot = entry.slot else { return true }
       if pushed == 0 || slot.storedEpoch >= epoch {
         slot.isLogged = false
-        if slot.storedEpoch >= epoch, let kept = slot.emptyErased() {
+        if slot.storedEpoch >= epoch, let kept = SessionGeneration.empty(slot) {
           released.append(kept)
         }
         return true
@@ -90,6 +90,8 @@ protocol EmptiableSlot: AnyObject {
   var storedEpoch: UInt64 { get }
   /// The session generations the stored instance belongs to.
   var generations: [SessionGeneration] { get }
+  /// The generation whose own instance the slot holds, if it holds one of a session's.
+  var ownGeneration: SessionGeneration? { get }
   /// Forgets the instance; returns the kept one.
   func emptyErased() -> Any?
 }

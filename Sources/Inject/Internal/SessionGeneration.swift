@@ -10,8 +10,15 @@ final class SessionGeneration {
   let session: InjectionSession
   /// The slots that stored an instance belonging to this generation.
   private var members: [Member] = []
-  /// The session's own instances built in this generation, watched for survivors.
+  /// The session's own instances built in this generation that a slot let go of (at the end, or
+  /// in a rollback), watched for survivors.
+  ///
+  /// Watched only once let go: a weak reference moves an object's reference counts to a side
+  /// table, which would make every retain of an instance still handed out slower.
   private(set) var built: [BuiltInstance] = []
+  /// What the survivor report names of each listed slot that holds one of the session's own
+  /// instances, by the slot's identifier.
+  private var owners: [ObjectIdentifier: Owner] = [:]
   /// Where the generation ended, once it has.
   private(set) var endedAt: CodeLocation?
   /// Whether the generation has ended.
@@ -27,19 +34,41 @@ final class SessionGeneration {
   struct BuiltInstance {
     weak var object: AnyObject?
     /// The injection's label: `Injection<AccountStore> (Account/AccountStore.swift:12)`.
+    var injection: String { owner.injection }
+    var type: any Any.Type { owner.type }
+    var publishedAt: CodeLocation { owner.publishedAt }
+    var strategy: Strategy { owner.strategy }
+    let owner: Owner
+  }
+
+  /// The injection whose layer built one of the session's own instances, and its strategy.
+  struct Owner {
+    /// The injection's label: `Injection<AccountStore> (Account/AccountStore.swift:12)`.
     let injection: String
     let type: any Any.Type
     let publishedAt: CodeLocation
     let strategy: Strategy
+
+    @MainActor
+    init<T>(_ injection: Injection<T>, strategy: Strategy) {
+      self.injection = injection.label
+      self.type = T.self
+      self.publishedAt = injection.location
+      self.strategy = strategy
+    }
   }
 
   init(of session: InjectionSession) {
     self.session = session
   }
 
-  /// Lists `slot`, which stored an instance that belongs to this generation.
-  func add(_ slot: some EmptiableSlot) {
+  /// Lists `slot`, which stored an instance that belongs to this generation: one of the
+  /// session's own, built by `owner`, or one built with them.
+  func add(_ slot: some EmptiableSlot, owner: Owner? = nil) {
     members.append(Member(slot: slot))
+    if let owner {
+      owners[ObjectIdentifier(slot)] = owner
+    }
     if members.count >= pruneAt {
       // Each slot once, and only those that still hold an instance of this generation.
       var seen: Set<ObjectIdentifier> = []
@@ -47,19 +76,22 @@ final class SessionGeneration {
         guard let slot = member.slot, slot.generations.contains(where: { $0 === self }) else { return true }
         return !seen.insert(ObjectIdentifier(slot)).inserted
       }
+      owners = owners.filter { seen.contains($0.key) }
       built.removeAll { $0.object == nil }
       pruneAt = max(64, members.count * 2, built.count * 2)
     }
   }
 
-  /// Watches `instance`, one of the session's own, if it is an object.
-  func watch<T>(_ instance: T, by injection: Injection<T>, strategy: Strategy) {
-    let boxed = instance as Any
-    guard type(of: boxed) is AnyClass else { return }
-    built.append(
-      BuiltInstance(
-        object: boxed as AnyObject, injection: injection.label, type: T.self, publishedAt: injection.location,
-        strategy: strategy))
+  /// Empties `slot`, and watches the instance it kept if it was one of its generation's own.
+  ///
+  /// Returns the instance, for the caller to release once no state is being changed any more.
+  static func empty(_ slot: some EmptiableSlot) -> Any? {
+    let generation = slot.ownGeneration
+    let kept = slot.emptyErased()
+    if let generation, let kept, type(of: kept) is AnyClass, let owner = generation.owners[ObjectIdentifier(slot)] {
+      generation.built.append(BuiltInstance(object: kept as AnyObject, owner: owner))
+    }
+    return kept
   }
 
   /// Ends the generation at `location`.
@@ -71,11 +103,11 @@ final class SessionGeneration {
     var released: [Any] = []
     for member in members {
       guard let slot = member.slot, slot.generations.contains(where: { $0 === self }) else { continue }
-      if let kept = slot.emptyErased() {
+      if let kept = Self.empty(slot) {
         released.append(kept)
       }
     }
-    members = []
+    (members, owners) = ([], [:])
     built.removeAll { $0.object == nil }
     return released
   }
