@@ -60,6 +60,12 @@ extension Strategy: CustomStringConvertible {
     }
   }
 
+  /// Whether the strategy is ``onDemand``: matched, where `==` on an enum with a payload costs a
+  /// call.
+  var isOnDemand: Bool {
+    if case .onDemand = self { true } else { false }
+  }
+
   /// The session, for a ``session(_:)`` strategy.
   var session: InjectionSession? {
     if case .session(let session) = self { session } else { nil }

@@ -75,25 +75,29 @@ extension Injection {
   private func build(
     at position: LayerPosition, _ layer: Layer<T>, in world: World?, from location: CodeLocation
   ) -> T {
-    guard let strategy = layer.strategy, strategy != .onDemand else {
+    guard !layer.isOnDemand else {
       // Stores nothing, so it needs no slot, in a world or out of one; what it was built with
       // passes to the build that resolved it, which holds it.
-      let (instance, generations) = newInstance(at: position, in: world, for: location)
-      BuildDependencies.note(generations)
+      BuildDependencies.begin()
+      let instance = newInstance(at: position, in: world, for: location)
+      BuildDependencies.endPassingOn()
       Telemetry.record(.built(layer.origin), self, at: location)
       return instance
     }
     let slot = world?.slot(for: layer) ?? layer.slot
     // Not `slot.stored`: an `Optional<T>` costs a generic-metadata lookup here, where `T` is
     // not specialized.
-    return slot.instance {
-      buildAndStore(at: position, layer, strategy, in: slot, of: world, from: location)
+    let instance = slot.instance {
+      // A layer that builds has a strategy: only one that delegates has none.
+      buildAndStore(at: position, layer, layer.strategy.unsafelyUnwrapped, in: slot, of: world, from: location)
     } found: {
-      if BuildDependencies.isRecording {
-        BuildDependencies.note(slot.generations)
-      }
       Telemetry.record(.returnedFromStorage(layer.origin), self, at: location)
     }
+    // The build in progress, if any, holds what it resolved: it belongs to the same generations.
+    if BuildDependencies.isRecording {
+      BuildDependencies.note(slot.generations)
+    }
+    return instance
   }
 
   /// A new instance from `layer` at `position` in `world`, which `slot` keeps under `strategy`.
@@ -101,7 +105,9 @@ extension Injection {
     at position: LayerPosition, _ layer: Layer<T>, _ strategy: Strategy, in slot: InstanceSlot<T>, of world: World?,
     from location: CodeLocation
   ) -> T {
-    var (instance, generations) = newInstance(at: position, in: world, for: location)
+    BuildDependencies.begin()
+    let instance = newInstance(at: position, in: world, for: location)
+    var generations = BuildDependencies.end()
     // The first instance of the session in this world begins its generation.
     let own = strategy.session.map { SessionGenerations.current(of: $0, in: world) }
     if let own {
@@ -123,12 +129,10 @@ extension Injection {
     for generation in generations {
       generation.add(slot, owner: generation === own ? .init(self, strategy: strategy) : nil)
     }
-    // The build that resolved this instance holds it: it belongs to the same generations.
-    BuildDependencies.note(generations)
     log?.noteStore(in: slot)
     slot.registerOnce(self, layer, strategy: strategy, in: world)
     Telemetry.record(.built(layer.origin), self, at: location)
-    if strategy == .shared && keeping == .strongly {
+    if case .shared = strategy, keeping == .strongly {
       Telemetry.record(.keptStrongly(layer.origin), self, at: location)
     }
     withExtendedLifetime(replaced) {}
@@ -136,17 +140,15 @@ extension Injection {
   }
 
   /// A new instance from the layer at `position` in `world`, for a consumer at `location`,
-  /// watched for leaks if the world watches; with the session generations its build resolved.
-  private func newInstance(
-    at position: LayerPosition, in world: World?, for location: CodeLocation
-  ) -> (T, generations: [SessionGeneration]) {
-    BuildDependencies.begin()
+  /// watched for leaks if the world watches.
+  ///
+  /// The caller opens the build's frame of ``BuildDependencies`` around it.
+  private func newInstance(at position: LayerPosition, in world: World?, for location: CodeLocation) -> T {
     let instance = guardingCycles(from: location, inGlobalWorld: world == nil) {
       make(from: position, in: world, for: location)
     }
-    let generations = BuildDependencies.end()
     world?.noteBuilt(instance, by: self, for: location)
-    return (instance, generations)
+    return instance
   }
 
   /// A new instance from the layer at `position` in `world`, decorated by every decorator on

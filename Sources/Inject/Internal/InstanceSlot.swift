@@ -97,7 +97,7 @@ final class InstanceSlot<T>: ManagedBuffer<InstanceSlotContents, Void> {
     _ instance: T, strategy: Strategy, epoch: UInt64, generations: [SessionGeneration], own: SessionGeneration?
   ) -> (Keeping, replaced: Any?) {
     var object: AnyObject?
-    if strategy == .shared {
+    if case .shared = strategy {
       let boxed = instance as Any
       object = type(of: boxed) is AnyClass ? boxed as AnyObject : nil
     }

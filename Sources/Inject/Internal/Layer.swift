@@ -32,6 +32,9 @@ final class Layer<T> {
   /// The factory of an `.instance` source, which the fast path of resolution calls directly.
   @usableFromInline
   let factory: (@MainActor () -> T)?
+  /// Whether the strategy is `.onDemand`: read where a copy of the strategy, an enum with a
+  /// payload, would cost more than the check.
+  let isOnDemand: Bool
   /// The global override epoch at which the layer was pushed, for a global override; see
   /// ``RollbackLog``.
   let pushEpoch: UInt64
@@ -54,6 +57,7 @@ final class Layer<T> {
     self.location = location
     self.origin = origin
     self.strategy = strategy
+    self.isOnDemand = strategy?.isOnDemand ?? false
     self.pushEpoch = pushEpoch
     self.factory = if buildsOnFastPath, case .instance(let instance) = source { instance } else { nil }
   }

@@ -138,6 +138,7 @@ enum SessionGenerations {
     }
     let generation = SessionGeneration(of: session)
     current[key] = generation
+    BuildDependencies.sessionBegan()
     return generation
   }
 
@@ -169,39 +170,84 @@ enum SessionGenerations {
 /// The session generations that each build in progress resolved: a stack of frames, one per
 /// build on the main actor, innermost last.
 ///
-/// While a build is in progress, every resolution takes the general path (``Resolution``), which
-/// notes here the generations of what it returns, so that an instance stored by the build lists
-/// the generations it was built with, and the frame's generations pass to the build around it.
+/// While a build is in progress and any session has begun a generation, every resolution takes
+/// the general path (``Resolution``), which notes here the generations of what it returns, so that
+/// an instance stored by the build lists the generations it was built with, and the frame's
+/// generations pass to the build around it. A process that uses no session pays two counts per
+/// build, and the frames are made only when a generation is noted.
 @MainActor
 enum BuildDependencies {
+  /// Whether resolutions note the generations they return: a build is in progress, and a
+  /// session has begun a generation.
+  ///
+  /// Stored properties with constant initial values, so that reading or counting one costs a
+  /// load or a store, with no check for lazy initialization.
+  private(set) static var isRecording = false
+  /// How many builds are in progress.
+  private static var depth = 0
+  /// Whether any session has begun a generation in the process.
+  private static var isAnySessionBegun = false
+  /// The frames of the builds in progress, outermost first, made up to the innermost build that
+  /// noted a generation: a build deeper than `frames` has noted none.
   private static var frames: [[SessionGeneration]] = []
 
-  /// Whether a build is in progress.
-  static var isRecording: Bool { !frames.isEmpty }
-
   /// Opens a frame for a build that begins.
+  @inline(__always)
   static func begin() {
-    frames.append([])
-    if frames.count == 1 {
-      Resolution.update()
+    depth += 1
+    if isAnySessionBegun && depth == 1 {
+      record(true)
     }
   }
 
   /// Closes the innermost frame; returns its generations.
+  @inline(__always)
   static func end() -> [SessionGeneration] {
-    let frame = frames.removeLast()
-    if frames.isEmpty {
-      Resolution.update()
+    depth -= 1
+    return isAnySessionBegun ? popFrame() : []
+  }
+
+  /// Closes the innermost frame, and notes its generations in the frame around it: for a build
+  /// whose instance is not stored, which the build around it holds.
+  @inline(__always)
+  static func endPassingOn() {
+    depth -= 1
+    if isAnySessionBegun {
+      note(popFrame())
     }
-    return frame
+  }
+
+  /// The frame of the build that just ended, at `depth`, if it noted any generation.
+  private static func popFrame() -> [SessionGeneration] {
+    if depth == 0 {
+      record(false)
+    }
+    return frames.count > depth ? frames.removeLast() : []
   }
 
   /// Notes, in the innermost frame, that the build resolved an instance of `generations`.
   static func note(_ generations: [SessionGeneration]) {
-    guard !generations.isEmpty, !frames.isEmpty else { return }
-    let last = frames.endIndex - 1
-    for generation in generations where !frames[last].contains(where: { $0 === generation }) {
-      frames[last].append(generation)
+    guard !generations.isEmpty, depth > 0 else { return }
+    while frames.count < depth {
+      frames.append([])
     }
+    let innermost = depth - 1
+    for generation in generations where !frames[innermost].contains(where: { $0 === generation }) {
+      frames[innermost].append(generation)
+    }
+  }
+
+  /// Notes that a session began a generation: builds record from now on.
+  static func sessionBegan() {
+    guard !isAnySessionBegun else { return }
+    isAnySessionBegun = true
+    if depth > 0 {
+      record(true)
+    }
+  }
+
+  private static func record(_ recording: Bool) {
+    isRecording = recording
+    Resolution.update()
   }
 }

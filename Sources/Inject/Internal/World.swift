@@ -158,6 +158,7 @@ final class World {
     }
     let generation = SessionGeneration(of: session)
     contents.access { $0.generations[key] = generation }
+    BuildDependencies.sessionBegan()
     return generation
   }
 

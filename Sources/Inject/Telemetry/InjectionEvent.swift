@@ -50,7 +50,9 @@ public struct InjectionEvent: Sendable, CustomStringConvertible {
     /// An instance of a session generation that ended at `endedAt` is still alive after it;
     /// ``InjectionEvent/injection`` names the instance's injection, and `heldBy` the path that
     /// holds it, as ``InjectionSession/Survivor/message`` words it.
-    case survivedSession(endedAt: CodeLocation, heldBy: String)
+    // NB: `indirect`, so that its payload takes one reference: a larger `Kind` costs every
+    // event a copy of its bytes.
+    indirect case survivedSession(endedAt: CodeLocation, heldBy: String)
   }
 
   /// Which layer of an injection's configuration acted.
