@@ -22,15 +22,67 @@ extension InjectionSession {
   /// The instances of the session's generations ended in the calling task's world that are still
   /// alive, once each, with the path that holds each.
   ///
+  /// Each is found by a walk of the world's graph (``InjectionGraph/capture(roots:followingReferences:)``)
+  /// from the instances the world keeps and `roots`, through `@Instance` properties: the message
+  /// names the holders from the nearest outwards, "AccountStore (.session(signed-in user),
+  /// published at Account/AccountStore.swift:12) is still alive after the session ended at
+  /// App/SignOut.swift:20: held by SettingsModel.account (Settings/SettingsModel.swift:8), held by
+  /// Injection<SettingsModel> (.singleton, published at Settings/SettingsModel.swift:3)", or says
+  /// that it is "held outside any `@Instance`" when no walked path reaches it: a closure, a task,
+  /// a global, or a property that is not an `@Instance`. Only objects are watched: a session
+  /// instance of a value type has no identity to outlive its session.
+  ///
   /// - Parameter roots: Objects or values to walk from besides the world's stored instances, such
   ///   as the app's root model; see ``InjectionGraph/capture(roots:followingReferences:)``.
-  /// - Returns: The survivors, in the order they were built.
+  /// - Returns: The survivors, oldest generation first, each in the order its slot let it go.
   @MainActor
   public func survivors(roots: [Any] = []) -> [Survivor] {
-    SessionGenerations.ended(self, in: World.current).flatMap(\.survivors).map { _, instance in
-      Survivor(
-        injection: instance.injection, path: [],
-        message: "\(instance.injection) is still alive after the session ended: held outside any `@Instance`")
+    survivors(of: SessionGenerations.ended(self, in: World.current), roots: roots).map(\.survivor)
+  }
+
+  /// The survivors of `generations`, ended in the calling task's world, with what the telemetry
+  /// names of each.
+  @MainActor
+  private func survivors(
+    of generations: [SessionGeneration], roots: [Any]
+  ) -> [(survivor: Survivor, owner: SessionGeneration.Owner, endedAt: CodeLocation, held: String)] {
+    var seen: Set<ObjectIdentifier> = []
+    let survivors = generations.flatMap { generation in
+      generation.survivors.compactMap { survivor in
+        seen.insert(ObjectIdentifier(survivor.object)).inserted ? (survivor, generation.endedAt ?? declaredAt) : nil
+      }
+    }
+    guard !survivors.isEmpty else { return [] }
+    let paths = GraphWalk.run(roots: roots).holdingPaths(of: survivors.map(\.0.object))
+    return zip(survivors, paths).map { survivor, path in
+      let ((object, instance), endedAt) = survivor
+      let what =
+        "\(typeName(type(of: object))) (.\(instance.strategy), published at \(instance.publishedAt)) is still alive "
+        + "after the session ended at \(endedAt)"
+      let held =
+        path.map { $0.holders.map { "held by \($0)" }.joined(separator: ", ") }
+        ?? "held outside any `@Instance` (a closure, a task, a global, or a property that is not an `@Instance`)"
+      let survivor = Survivor(injection: instance.injection, path: path?.path ?? [], message: "\(what): \(held)")
+      return (survivor, instance.owner, endedAt, held)
+    }
+  }
+
+  /// Reports the survivors of `generation`, just ended in the calling task's world, once the
+  /// main actor's current work is done (the screens that showed them are gone by then): to the
+  /// installed telemetry, or, with none, as debug warnings.
+  ///
+  /// Not in a test world, where `expectSessionEnds` is the check, nor in a release build with no
+  /// telemetry. It never changes what ``survivors(roots:)`` returns.
+  @MainActor
+  func checkSurvivors(of generation: SessionGeneration, in world: World?) {
+    guard world?.isTest != true, Telemetry.isActive || DebugWarnings.areShown else { return }
+    // The task inherits the world, and runs after the work the main actor has now.
+    Task { @MainActor in
+      for (_, owner, endedAt, held) in survivors(of: [generation], roots: []) {
+        Telemetry.record(
+          .survivedSession(endedAt: endedAt, heldBy: held), injection: "Injection<\(owner.type)>",
+          publishedAt: owner.publishedAt, at: endedAt)
+      }
     }
   }
 }

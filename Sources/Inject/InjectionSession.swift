@@ -54,6 +54,13 @@ public final class InjectionSession: Sendable, Hashable, CustomStringConvertible
   /// resolution began a new generation since it last ended) changes nothing and shows a debug
   /// warning.
   ///
+  /// Once the main actor's current work is done, a check reports each instance of the ended
+  /// generation that is still alive, with what holds it (see ``survivors(roots:)``): as an
+  /// ``InjectionEvent/Kind/survivedSession(endedAt:heldBy:)`` event to the installed telemetry,
+  /// or, with none, as a warning in debug builds. It does not run in a test world, where
+  /// `expectSessionEnds(_:roots:sourceLocation:)` of InjectTesting checks, and it records no test
+  /// issue.
+  ///
   /// - Parameters:
   ///   - fileID: Where the session is ended; survivor reports name it.
   ///   - line: Where the session is ended; survivor reports name it.
@@ -71,6 +78,7 @@ public final class InjectionSession: Sendable, Hashable, CustomStringConvertible
     // Released after the state is updated: a `deinit` that resolves one of the session's
     // injections begins the next generation.
     withExtendedLifetime(released) {}
+    checkSurvivors(of: generation, in: world)
   }
 
   /// Compares sessions by identity.

@@ -31,6 +31,9 @@ struct GraphWalk {
   /// Which instance holds which, through `@Instance` or a followed strong reference.
   private var links: [Link] = []
   private var problems: [InjectionGraph.Problem] = []
+  /// How many instances the walk began at: the roots and the instances the world keeps, first
+  /// in `instances`.
+  private var startCount = 0
   /// The steps taken: instances and values met, edges looked at; what tests bound, so that
   /// shared storage and large graphs cannot make the walk blow up unseen.
   private(set) var work = 0
@@ -88,6 +91,7 @@ struct GraphWalk {
         value, key: nil, node: node, isKept: stored.isKept, isShared: entry.strategy == .shared && !stored.isKept
       )
     }
+    startCount = instances.count
     var next = 0
     // `instances` grows as the walk meets new ones: a queue over it, with no recursion.
     while next < instances.count {
@@ -442,6 +446,48 @@ struct GraphWalk {
     return steps
   }
 
+  // MARK: - Holders
+
+  /// Who holds each object of `objects`, walked from the roots and the world's instances
+  /// through `@Instance` properties: the shortest path from an instance the walk began at, if
+  /// the walk reached the object.
+  ///
+  /// One pass over the links the walk made, whatever the number of objects: the walk is
+  /// breadth first, so the first link that reached an instance is on a shortest path to it.
+  func holdingPaths(of objects: [AnyObject]) -> [HoldingPath?] {
+    var reachedBy = [Int?](repeating: nil, count: instances.count)
+    for (index, link) in links.enumerated() where link.to >= startCount && reachedBy[link.to] == nil {
+      reachedBy[link.to] = index
+    }
+    return objects.map { object in
+      guard var at = visited[ObjectIdentifier(object)] else { return nil }
+      var holders: [String] = []
+      var path: [InjectionGraph.Edge] = []
+      // Holders by the type they are, which for an injection's instance may be more precise than
+      // the type it is published as.
+      while let link = reachedBy[at].map({ links[$0] }), let edge = link.edge.map({ edges[$0] }) {
+        holders.append("\(typeName(type(of: instances[link.from].value))).\(edge.property) (\(edge.location))")
+        path.append(edge)
+        at = link.from
+      }
+      if let start = instances[at].node, at < startCount {
+        let isRoot = nodes[start].kind == .root
+        holders.append(isRoot ? "the root \(typeName(type(of: instances[at].value)))" : describe(start))
+      }
+      return HoldingPath(path: path.reversed(), holders: holders)
+    }
+  }
+
+  /// The `@Instance` edges that hold an object, and its holders as messages name them.
+  struct HoldingPath {
+    /// From the first holder to the object.
+    let path: [InjectionGraph.Edge]
+    /// From the nearest holder outwards: `SettingsModel.account (Settings/SettingsModel.swift:8)`,
+    /// then the instance the walk began at, `Injection<SettingsModel> (.singleton, published at …)`
+    /// or `the root AppModel`; empty for an object that is a root.
+    let holders: [String]
+  }
+
   /// A node as a problem names it: `Injection<T> (.shared, published at File.swift:3)`, or the
   /// root's type.
   private func describe(_ node: Int) -> String {
@@ -449,6 +495,16 @@ struct GraphWalk {
     guard node.kind == .injection else { return "\(node.type) (a \(node.kind))" }
     let strategy = node.strategy.map { ".\($0), " } ?? ""
     return "Injection<\(node.type)> (\(strategy)published at \(node.publishedAt ?? "?"))"
+  }
+}
+
+extension GraphWalk {
+  /// A walk of the current task's world from `roots` and the instances it keeps, through
+  /// `@Instance` properties.
+  static func run(roots: [Any]) -> GraphWalk {
+    var walk = GraphWalk(world: World.current, followingReferences: false)
+    walk.run(roots: roots)
+    return walk
   }
 }
 

@@ -112,7 +112,7 @@ final class SessionGeneration {
     return released
   }
 
-  /// The instances of this ended generation that are still alive.
+  /// The instances of this ended generation that are still alive, with what names each.
   var survivors: [(object: AnyObject, instance: BuiltInstance)] {
     built.compactMap { instance in instance.object.map { ($0, instance) } }
   }

@@ -92,9 +92,14 @@ enum Telemetry {
 
   /// Records `kind` for `session` at `location`, as ``record(_:_:at:)`` does for an injection.
   static func record(_ kind: InjectionEvent.Kind, of session: InjectionSession, at location: CodeLocation) {
-    record(kind) {
-      InjectionEvent(kind: kind, injection: session.label, publishedAt: session.declaredAt, location: location)
-    }
+    record(kind, injection: session.label, publishedAt: session.declaredAt, at: location)
+  }
+
+  /// Records `kind` for what `injection` names, published at `publishedAt`, at `location`.
+  static func record(
+    _ kind: InjectionEvent.Kind, injection: String, publishedAt: CodeLocation, at location: CodeLocation
+  ) {
+    record(kind) { InjectionEvent(kind: kind, injection: injection, publishedAt: publishedAt, location: location) }
   }
 
   /// Records the event that `event` makes, of `kind`.
