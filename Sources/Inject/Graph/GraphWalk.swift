@@ -54,6 +54,9 @@ struct GraphWalk {
     var isKept: Bool
     /// Whether a `.shared` layer built it and its world holds it weakly.
     var isShared: Bool
+    /// The session whose lifetime its world keeps it for, if a `.session` layer built it: it is
+    /// kept (``isKept``) until the session ends.
+    var session: InjectionSession? = nil
   }
 
   private struct Link {
@@ -87,9 +90,10 @@ struct GraphWalk {
       nodes[node].strategy = entry.strategy
       nodes[node].builtBy = entry.origin.description
       nodes[node].isResolved = true
-      _ = instance(
+      let index = instance(
         value, key: nil, node: node, isKept: stored.isKept, isShared: entry.strategy == .shared && !stored.isKept
       )
+      instances[index].session = instances[index].session ?? entry.strategy.session
     }
     startCount = instances.count
     var next = 0
@@ -230,8 +234,10 @@ struct GraphWalk {
 
   // MARK: - Problems
 
-  /// Reports each `.shared` instance that an instance kept for the life of the world holds
-  /// through `@Instance`, directly or through instances it keeps alive that are not `.shared`.
+  /// Reports each `.shared` instance that an instance kept for the life of the world, or of a
+  /// session, holds through `@Instance`, directly or through instances it keeps alive that are
+  /// not `.shared`; and each `.session` instance that an instance kept for the life of the world
+  /// holds so.
   ///
   /// One breadth-first walk from each kept instance, through the instances that are neither kept
   /// (each walks its own) nor `.shared`: a `.shared` instance is reported once for each kept one
@@ -259,9 +265,16 @@ struct GraphWalk {
         next += 1
         for link in outgoing[index] ?? [] {
           let target = links[link].to
-          if instances[target].isShared {
+          // A session's instance is kept, but only until its session ends: the world's instances
+          // must not hold it. One session's instances holding another's are not reported: which
+          // session ends first is the app's to know.
+          let isCaptive =
+            instances[target].isShared || (instances[target].session != nil && instances[holder].session == nil)
+          if isCaptive {
             if held.insert(target).inserted {
-              report(.captiveDependency, path: path(to: link, from: holder, reachedThrough: reachedThrough))
+              report(
+                .captiveDependency, path: path(to: link, from: holder, reachedThrough: reachedThrough),
+                keptFor: instances[holder].session)
             }
           } else if !instances[target].isKept, stamp[target] != holder {
             stamp[target] = holder
@@ -399,7 +412,11 @@ struct GraphWalk {
   ///
   /// A followed strong reference is named at the next instance that has a node: "holds
   /// `Panel` (a consumer) through strong references".
-  private mutating func report(_ kind: InjectionGraph.Problem.Kind, path: [Int]) {
+  ///
+  /// A captive's holder is kept for the life of its world, or of `session`.
+  private mutating func report(
+    _ kind: InjectionGraph.Problem.Kind, path: [Int], keptFor session: InjectionSession? = nil
+  ) {
     guard let first = path.first, let last = path.last, let holder = instances[links[first].from].node else { return }
     let steps = path.compactMap { link -> String? in
       guard let edge = links[link].edge.map({ edges[$0] }) else {
@@ -411,18 +428,30 @@ struct GraphWalk {
     let through = path.allSatisfy { links[$0].edge != nil } ? " through @Instance" : ""
     let heldNode = links[last].edge.map { edges[$0].to } ?? instances[links[last].to].node
     let held = "Injection<\(heldNode.map { nodes[$0].type } ?? "?")>"
+    let heldStrategy = heldNode.flatMap { nodes[$0].strategy }
     let message =
-      switch kind {
-      case .captiveDependency:
+      switch (kind, session, heldStrategy) {
+      case (.captiveDependency, nil, .session(let heldSession)?):
+        "Captive dependency: \(chain). The holder is kept for the life of its world, so the instance of "
+          + "\(held) outlives its session: what it holds for the session (\(heldSession.name)) stays alive after "
+          + "the session ends. To fix this, give the holder the session's lifetime (.session(\(heldSession.name))) "
+          + "or a shorter one (.shared or .onDemand), or resolve the session's instance only in a consumer that is "
+          + "released with the session."
+      case (.captiveDependency, let session?, _):
+        "Captive dependency: \(chain). The holder is kept until its session (\(session.name)) ends, so the "
+          + ".shared instance of \(held) is released only then: a .session in disguise. To fix this, publish it "
+          + "with .session(\(session.name)) if it should live that long, or give the holder a shorter lifetime "
+          + "(.shared or .onDemand), or resolve the .shared instance only in a consumer that is released."
+      case (.captiveDependency, nil, _):
         "Captive dependency: \(chain). The holder is kept for the life of its world, so the .shared "
           + "instance of \(held) is never released: a .singleton in disguise. To fix this, publish it with .singleton "
           + "if it should live that long, or give the holder a shorter lifetime (.shared or .onDemand), "
           + "or resolve the .shared instance only in a consumer that is released."
-      case .referenceCycle:
+      case (.referenceCycle, _, _):
         "Reference cycle: \(chain). These .shared instances hold each other\(through), so none "
           + "of them is ever released. To fix this, break the cycle: let one of them resolve the other "
           + "only while it needs it (in a local), or publish one of them with .singleton."
-      case .neverResolved: chain
+      case (.neverResolved, _, _): chain
       }
     let edgesOnPath = path.compactMap { links[$0].edge.map { edges[$0] } }
     problems.append(

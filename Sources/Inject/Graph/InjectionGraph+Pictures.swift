@@ -2,7 +2,8 @@ extension InjectionGraph {
   /// The graph as a Mermaid flowchart (`graph TD`), which GitHub renders in a `mermaid` block.
   ///
   /// Roots are rounded; each injection shows its type, its strategy, the layer that built its
-  /// instance and where it was published. Each edge shows the property and where it is
+  /// instance and where it was published, and the injections of a session are drawn in a
+  /// `subgraph` titled with the session's name. Each edge shows the property and where it is
   /// declared: solid once resolved, dotted before. The edges of a problem are red, and the
   /// strong references it followed (``Problem/followed``) are dashed red edges labelled
   /// "strong references".
@@ -18,9 +19,18 @@ extension InjectionGraph {
   /// ```
   public var mermaid: String {
     var output = ["graph TD"]
-    for node in nodes {
+    func declare(_ node: Node, indent: String) {
       let label = labelLines(of: node).map(mermaidEscaped).joined(separator: "<br/>")
-      output.append(node.kind == .root ? "  n\(node.id)([\"\(label)\"])" : "  n\(node.id)[\"\(label)\"]")
+      output.append(indent + (node.kind == .root ? "n\(node.id)([\"\(label)\"])" : "n\(node.id)[\"\(label)\"]"))
+    }
+    for group in nodeGroups {
+      guard let session = group.session else {
+        group.nodes.forEach { declare($0, indent: "  ") }
+        continue
+      }
+      output.append("  subgraph session\(group.nodes[0].id)[\"\(mermaidEscaped("session: \(session)"))\"]")
+      group.nodes.forEach { declare($0, indent: "    ") }
+      output.append("  end")
     }
     for edge in edges {
       let label = mermaidEscaped(edge.property) + "<br/>" + mermaidEscaped(edge.location)
@@ -43,17 +53,28 @@ extension InjectionGraph {
 
   /// The graph in Graphviz's dot language: `dot -Tsvg` draws it.
   ///
-  /// The same nodes and edges as ``mermaid``: roots rounded, edges dashed until resolved, and
-  /// the edges of a problem red, with the strong references it followed as dashed red edges.
+  /// The same nodes and edges as ``mermaid``: roots rounded, a session's injections in a
+  /// `cluster` subgraph, edges dashed until resolved, and the edges of a problem red, with the
+  /// strong references it followed as dashed red edges.
   ///
   /// ```swift
   /// let dot = InjectionGraph.capture(roots: [model]).dot
   /// ```
   public var dot: String {
     var output = ["digraph Injections {", "  node [shape=box];"]
-    for node in nodes {
+    func declare(_ node: Node, indent: String) {
       let label = labelLines(of: node).map(dotEscaped).joined(separator: "\\n")
-      output.append("  n\(node.id) [label=\"\(label)\"\(node.kind == .root ? ", style=rounded" : "")];")
+      output.append(indent + "n\(node.id) [label=\"\(label)\"\(node.kind == .root ? ", style=rounded" : "")];")
+    }
+    for group in nodeGroups {
+      guard let session = group.session else {
+        group.nodes.forEach { declare($0, indent: "  ") }
+        continue
+      }
+      output.append("  subgraph cluster_session\(group.nodes[0].id) {")
+      output.append("    label=\"\(dotEscaped("session: \(session)"))\";")
+      group.nodes.forEach { declare($0, indent: "    ") }
+      output.append("  }")
     }
     let wrong = Set(errors.flatMap(\.path))
     for edge in edges {
@@ -71,6 +92,27 @@ extension InjectionGraph {
     }
     output.append("}")
     return output.joined(separator: "\n")
+  }
+
+  /// The nodes in order, in runs: each node of no session alone, and the nodes of each session
+  /// together, where its first node is; sessions are told apart by name, which is what a
+  /// decoded graph keeps of them.
+  private var nodeGroups: [(session: String?, nodes: [Node])] {
+    var groups: [(session: String?, nodes: [Node])] = []
+    var groupOfSession: [String: Int] = [:]
+    for node in nodes {
+      guard case .session(let session)? = node.strategy else {
+        groups.append((nil, [node]))
+        continue
+      }
+      if let group = groupOfSession[session.name] {
+        groups[group].nodes.append(node)
+      } else {
+        groupOfSession[session.name] = groups.count
+        groups.append((session.name, [node]))
+      }
+    }
+    return groups
   }
 
   /// The strong references followed on the problems' paths, once each, in order.
