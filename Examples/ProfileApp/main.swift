@@ -6,7 +6,24 @@ import ProfileKit
 // with `-mock-api` (`swift run ProfileApp -mock-api`, or a UI test's launch arguments) or with
 // `MOCK_API=1` in the environment; an Xcode preview gets the preview client.
 
-if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), CommandLine.arguments.contains("--graph") {
+if CommandLine.arguments.contains("--sign-out") {
+  // A sign-in, a sign-out and a second sign-in: the first user's account store goes with the
+  // session, and with the screen that showed it.
+  var screen: AccountView? = AccountView(model: AccountModel())
+  screen?.model.signIn(.sample)
+  print(screen?.body ?? "")
+  screen = nil
+  userSession.end()
+  let survivors = userSession.survivors()
+  print(survivors.isEmpty ? "Signed out: no instance of the first session survived." : "Signed out, but:")
+  for survivor in survivors {
+    print(survivor.message)
+  }
+  let next = AccountView(model: AccountModel())
+  print(next.body)
+  next.model.signIn(.demo)
+  print(next.body)
+} else if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), CommandLine.arguments.contains("--graph") {
   // The app's dependency graph, as the README shows it (scripts/check-graph-pictures): a screen
   // loaded, with its model as the root that no injection built.
   let profile = ProfileView(model: ProfileModel(userID: 1))

@@ -34,6 +34,17 @@ import Testing
     #expect(graph.contains("n1 -->|\"apiClient<br/>ProfileKit/LiveUserRepository.swift:"))
   }
 
+  @Test func signingOutReleasesTheFirstUsersAccountAndTheNextSignInStartsAfresh() throws {
+    #expect(
+      try launch(arguments: ["--sign-out"]) == """
+        Signed in as Grace Hopper.
+        Signed out: no instance of the first session survived.
+        Nobody is signed in.
+        Signed in as Mock User.
+
+        """)
+  }
+
   @Test func theLaunchOverrideWinsInAPreviewProcess() throws {
     #expect(
       try launch(arguments: ["-mock-api"], environment: ["XCODE_RUNNING_FOR_PREVIEWS": "1"])
