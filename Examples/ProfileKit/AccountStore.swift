@@ -10,6 +10,7 @@ public final class AccountStore {
   /// The signed-in user, once signed in.
   public private(set) var user: User?
 
+  /// A store with nobody signed in.
   public init() {}
 
   /// Keeps `user` as the signed-in user.

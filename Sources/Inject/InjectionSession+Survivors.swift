@@ -2,8 +2,8 @@ extension InjectionSession {
   /// An instance of an ended generation of a session that is still alive, and who holds it.
   ///
   /// ```swift
-  /// for survivor in userSession.survivors(roots: [appModel]) {
-  ///   print(survivor.message)
+  /// for survivor in userSession.survivors(roots: [screen]) {
+  ///   report(survivor.message)
   /// }
   /// ```
   public struct Survivor: Sendable, Hashable, CustomStringConvertible {

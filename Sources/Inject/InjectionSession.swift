@@ -5,13 +5,12 @@
 /// user with its strategy:
 ///
 /// ```swift
-/// // Account/UserSession.swift
+/// // ProfileKit/AccountStore.swift
 /// public let userSession = InjectionSession("signed-in user")
-///
-/// // Account/AccountStore.swift
+/// // …
 /// public let accountStoreInjection = Injection<AccountStore>(strategy: .session(userSession), instance: AccountStore())
 ///
-/// // App/SignOut.swift
+/// // ProfileApp/main.swift
 /// userSession.end()
 /// ```
 ///

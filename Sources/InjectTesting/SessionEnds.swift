@@ -5,15 +5,14 @@ public import Testing
 /// generations that is still alive, naming what holds it.
 ///
 /// ```swift
-/// @Test(.isolatedInjections) func signOutReleasesTheAccount() {
-///   let model = SettingsModel()
-///   _ = model.account
-///   model.signOut()  // drops what the screen showed
-///   expectSessionEnds(userSession, roots: [model])
-/// }
+/// @Suite(.isolatedInjections) @MainActor struct SignOutTests {
+///   @Test func signingOutReleasesTheAccountOnceTheScreenIsGone() {
+///     // …
+///     #expect(expectSessionEnds(userSession))
+///     #expect(store == nil)
 /// ```
 ///
-/// It checks at once, with the survivor report of ``InjectionSession/survivors(roots:)``: each
+/// It checks at once, with the survivor report of `InjectionSession.survivors(roots:)`: each
 /// issue is a survivor's message, "AccountStore (.session(signed-in user), published at …) is
 /// still alive after the session ended at …: held by …". Run it in a test world (the
 /// `.isolatedInjections` or `.overriding` trait, or `withIsolatedInjections`), so that the

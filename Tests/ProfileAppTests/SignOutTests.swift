@@ -29,7 +29,7 @@ import Testing
       passed = expectSessionEnds(userSession)
     } matching: { issue in
       issue.comments.first?.rawValue.hasSuffix(
-        "held by AccountModel.store (ProfileFeature/AccountView.swift:7), held by Injection<AccountModel> "
+        "held by AccountModel.store (ProfileFeature/AccountView.swift:8), held by Injection<AccountModel> "
           + "(.singleton, published at ProfileAppTests/SignOutTests.swift:\(keeperLine))") == true
     }
     #expect(!passed)
