@@ -25,8 +25,21 @@ final class SessionRepository {
 @MainActor
 final class SessionFixture {
   let session = InjectionSession("signed-in user")
+  let store: Injection<AccountStore>
+  private let counter = StoreCounter()
+  var builds: Int { counter.builds }
+
+  init() {
+    // The factory holds the counter, not the fixture, which holds the injection: no cycle.
+    let counter = counter
+    store = Injection(strategy: .session(session), instance: counter.makeStore())
+  }
+}
+
+/// Counts the account stores it builds, numbering each.
+@MainActor
+final class StoreCounter {
   private(set) var builds = 0
-  lazy var store = Injection<AccountStore>(strategy: .session(session), instance: self.makeStore())
 
   func makeStore() -> AccountStore {
     builds += 1
