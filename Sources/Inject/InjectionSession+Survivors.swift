@@ -37,7 +37,8 @@ extension InjectionSession {
   /// - Returns: The survivors, oldest generation first, each in the order its slot let it go.
   @MainActor
   public func survivors(roots: [Any] = []) -> [Survivor] {
-    survivors(of: SessionGenerations.ended(self, in: World.current), roots: roots).map(\.survivor)
+    let ended = SessionGenerations.inWorld(World.current) { $0.ended }.filter { $0.session === self }
+    return survivors(of: ended, roots: roots).map(\.survivor)
   }
 
   /// The survivors of `generations`, ended in the calling task's world, with what the telemetry

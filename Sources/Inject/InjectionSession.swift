@@ -67,12 +67,12 @@ public final class InjectionSession: Sendable, Hashable, CustomStringConvertible
   public func end(fileID: StaticString = #fileID, line: UInt = #line) {
     let location = CodeLocation(fileID: fileID, line: line)
     let world = World.current
-    guard let generation = SessionGenerations.take(self, in: world) else {
+    guard let generation = SessionGenerations.inWorld(world, { $0.take(self) }) else {
       Telemetry.record(.nothingToEnd, of: self, at: location)
       return
     }
     let released = generation.end(at: location)
-    SessionGenerations.noteEnded(generation, in: world)
+    SessionGenerations.inWorld(world) { $0.noteEnded(generation) }
     Telemetry.record(.sessionEnded(released: released.count), of: self, at: location)
     // Released after the state is updated: a `deinit` that resolves one of the session's
     // injections begins the next generation.

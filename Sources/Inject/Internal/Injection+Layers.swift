@@ -109,7 +109,7 @@ extension Injection {
     let instance = newInstance(at: position, in: world, for: location)
     var generations = BuildDependencies.end()
     // The first instance of the session in this world begins its generation.
-    let own = strategy.session.map { SessionGenerations.current(of: $0, in: world) }
+    let own = strategy.session.map { session in SessionGenerations.inWorld(world) { $0.generation(of: session) } }
     if let own {
       generations.append(own)
     }

@@ -14,8 +14,8 @@ enum Resolution {
   ///
   /// A telemetry listens, a scope's world is alive (in any task), so the current task may
   /// resolve in it, or a build is in progress, whose resolutions note the session generations
-  /// they return (``BuildDependencies``). While it is `false`, every consumer resolves from the global world, and the
-  /// fast path reads nothing else.
+  /// they return (``BuildDependencies``). While it is `false`, every consumer resolves from the
+  /// global world, and the fast path reads nothing else.
   ///
   /// A stored `Bool` with a constant initial value, so the compiler initializes it statically
   /// and reading it costs one load, with no check for lazy initialization.

@@ -118,52 +118,52 @@ final class SessionGeneration {
   }
 }
 
-/// The generations of every session, by world.
+/// One world's generations: the current one of each session resolved there, and those ended
+/// there that may have survivors.
 @MainActor
-enum SessionGenerations {
-  /// The global world's current generations, by session.
-  private static var current: [ObjectIdentifier: SessionGeneration] = [:]
-  /// The global world's ended generations that may have survivors.
-  private static var ended: [SessionGeneration] = []
+struct SessionTable {
+  /// The current generation of each session, by the session's identifier.
+  private var current: [ObjectIdentifier: SessionGeneration] = [:]
+  /// The generations ended here that may have survivors, oldest first.
+  private(set) var ended: [SessionGeneration] = []
 
-  /// The current generation of `session` in `world` (`nil`: the global world), begun now if it
-  /// has none.
-  static func current(of session: InjectionSession, in world: World?) -> SessionGeneration {
-    let key = ObjectIdentifier(session)
-    if let world {
-      return world.generation(of: session)
-    }
-    if let generation = current[key] {
+  nonisolated init() {}
+
+  /// The current generation of `session`, begun now if there is none.
+  mutating func generation(of session: InjectionSession) -> SessionGeneration {
+    if let generation = current[ObjectIdentifier(session)] {
       return generation
     }
     let generation = SessionGeneration(of: session)
-    current[key] = generation
+    current[ObjectIdentifier(session)] = generation
     BuildDependencies.sessionBegan()
     return generation
   }
 
-  /// Removes the current generation of `session` in `world`, if it has one, to end it.
-  static func take(_ session: InjectionSession, in world: World?) -> SessionGeneration? {
-    if let world {
-      return world.takeGeneration(of: session)
-    }
-    return current.removeValue(forKey: ObjectIdentifier(session))
+  /// Removes the current generation of `session`, if there is one, to end it.
+  mutating func take(_ session: InjectionSession) -> SessionGeneration? {
+    current.removeValue(forKey: ObjectIdentifier(session))
   }
 
-  /// Keeps `generation`, ended in `world`, for ``InjectionSession/survivors(roots:)``, and forgets
-  /// the ended generations none of whose instances is alive.
-  static func noteEnded(_ generation: SessionGeneration, in world: World?) {
-    if let world {
-      world.noteEnded(generation)
-      return
-    }
+  /// Keeps `generation`, just ended, for survivor reports; forgets those with no survivor.
+  mutating func noteEnded(_ generation: SessionGeneration) {
     ended.removeAll { $0.survivors.isEmpty }
     ended.append(generation)
   }
+}
 
-  /// The generations of `session` ended in `world` that may have survivors, oldest first.
-  static func ended(_ session: InjectionSession, in world: World?) -> [SessionGeneration] {
-    (world?.endedGenerations ?? ended).filter { $0.session === session }
+/// The generations of every session, by world.
+@MainActor
+enum SessionGenerations {
+  /// The global world's.
+  private static var global = SessionTable()
+
+  /// Runs `body` with the generations of `world` (`nil`: the global world), which it may change.
+  static func inWorld<R>(_ world: World?, _ body: (inout SessionTable) -> R) -> R {
+    if let world {
+      return world.withSessions(body)
+    }
+    return body(&global)
   }
 }
 

@@ -69,10 +69,8 @@ final class World {
     /// The slots that stored here, for the graph, in the order they first stored; each leaves
     /// with its slot (``forget(_:)``).
     var registered: [StoredEntry] = []
-    /// The current generation of each session resolved here, by the session's identifier.
-    var generations: [ObjectIdentifier: SessionGeneration] = [:]
-    /// The generations ended here that may have survivors, oldest first.
-    var ended: [SessionGeneration] = []
+    /// The generations of the sessions resolved here.
+    var sessions = SessionTable()
   }
 
   /// A world inside the current task's world, overriding `injection` with `layer`.
@@ -150,33 +148,10 @@ final class World {
   /// The slots of this world that stored, listed by ``register(_:)``.
   var registered: [StoredEntry] { contents.access { $0.registered } }
 
-  /// The current generation of `session` here, begun now if there is none.
-  func generation(of session: InjectionSession) -> SessionGeneration {
-    let key = ObjectIdentifier(session)
-    if let generation = contents.access({ $0.generations[key] }) {
-      return generation
-    }
-    let generation = SessionGeneration(of: session)
-    contents.access { $0.generations[key] = generation }
-    BuildDependencies.sessionBegan()
-    return generation
+  /// Runs `body` with this world's session generations, which it may change.
+  func withSessions<R>(_ body: (inout SessionTable) -> R) -> R {
+    contents.access { body(&$0.sessions) }
   }
-
-  /// Removes the current generation of `session` here, if there is one, to end it.
-  func takeGeneration(of session: InjectionSession) -> SessionGeneration? {
-    contents.access { $0.generations.removeValue(forKey: ObjectIdentifier(session)) }
-  }
-
-  /// Keeps `generation`, ended here, for survivor reports; forgets those with no survivor.
-  func noteEnded(_ generation: SessionGeneration) {
-    var ended = contents.access { $0.ended }
-    ended.removeAll { $0.survivors.isEmpty }
-    ended.append(generation)
-    contents.access { $0.ended = ended }
-  }
-
-  /// The generations ended here that may have survivors, oldest first.
-  var endedGenerations: [SessionGeneration] { contents.access { $0.ended } }
 
   /// How many slots this world keeps.
   var slotCount: Int { contents.access { $0.slots.count } }
