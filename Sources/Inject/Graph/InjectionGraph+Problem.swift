@@ -24,7 +24,9 @@ extension InjectionGraph {
     public enum Kind: String, Sendable, Hashable, Codable {
       /// An instance kept for the life of its world (a `.singleton`, or a `.shared` value kept
       /// strongly) holds a `.shared` instance through `@Instance` (or strong references
-      /// followed): the `.shared` instance is never released, a `.singleton` in disguise.
+      /// followed): the `.shared` instance is never released, a `.singleton` in disguise. Or it
+      /// holds a `.session` instance, which then outlives its session; or a `.session` instance
+      /// holds a `.shared` one, which is then released only when the session ends.
       case captiveDependency
       /// `.shared` instances hold each other through `@Instance` (or strong references
       /// followed): none of them is ever released.
