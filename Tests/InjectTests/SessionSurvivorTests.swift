@@ -85,6 +85,23 @@ final class SettingsModel {
     }
   }
 
+  @Test func aSessionInstanceThatAGlobalRollbackForgetsInAScopeIsStillWatched() {
+    let session = InjectionSession("signed-in user")
+    let store = Injection<AccountStore>(strategy: .session(session), instance: AccountStore(serial: 1))
+    let other = Injection<AccountStore>(strategy: .singleton, instance: AccountStore(serial: 2))
+    store.override(with: AccountStore(serial: 100))
+    other.withOverride(AccountStore(serial: 3)) {
+      let held = Consumer(store).service
+      #expect(held.serial == 100)
+      // The popped layer's instance leaves the scope's world with its slot, not in a rollback of
+      // the scope (a scope outside a test has no rollback log).
+      store.rollbackOverride()
+      session.end()
+      #expect(session.survivors().map(\.injection).count == 1)
+      withExtendedLifetime(held) {}
+    }
+  }
+
   @Test func survivorsOfAnotherWorldAreNotListed() {
     let session = InjectionSession("signed-in user")
     let store = Injection<AccountStore>(strategy: .session(session), instance: AccountStore(serial: 1))

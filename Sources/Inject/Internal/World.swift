@@ -162,7 +162,7 @@ final class World {
   /// Call it while the layers are alive, so that no other layer has their identifiers. Returns
   /// the slots, for the caller to release once no state is being changed any more (their
   /// instances' `deinit` may resolve or push).
-  static func forget(_ layers: [ObjectIdentifier]) -> [AnyObject] {
+  static func forget(_ layers: [ObjectIdentifier]) -> [Any] {
     var forgotten: [AnyObject] = []
     let identifiers = Set(layers)
     StoredInstances.forget(identifiers)
@@ -176,7 +176,12 @@ final class World {
         contents.registered.removeAll { identifiers.contains($0.layer) }
       }
     }
-    return forgotten
+    // A session's instance goes with its slot: watched for the survivor report, as a rollback's.
+    let sessionInstances = forgotten.compactMap { slot -> Any? in
+      guard let slot = slot as? any EmptiableSlot, slot.ownGeneration != nil else { return nil }
+      return SessionGeneration.empty(slot)
+    }
+    return forgotten + sessionInstances
   }
 
   /// Watches `instance`, built in this world for a consumer at `location`, if it is an object
