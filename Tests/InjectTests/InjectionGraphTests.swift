@@ -10,6 +10,16 @@ import Observation
 /// The graph a world built: its nodes and edges, the problems they prove, and a walk that
 /// survives what it reads.
 @Suite(.misusesOnPurpose) @MainActor struct InjectionGraphTests {
+  @Test func aRootPassedAsAnOptionalIsNamedAsWhatItWraps() {
+    withIsolatedInjections {
+      let (injection, _) = makeInjection(.singleton)
+      let consumer: Consumer<any Service>? = Consumer(injection)
+      let none: Consumer<any Service>? = nil
+      let roots = InjectionGraph.capture(roots: [consumer as Any, none as Any]).nodes.filter { $0.kind == .root }
+      #expect(roots.map(\.type) == ["Consumer<Service>", "Optional<Consumer<Service>>"])
+    }
+  }
+
   @Test func singletonHoldingASharedInstanceIsACaptiveDependency() {
     withIsolatedInjections {
       // The screen keeps the injections alive, as globals would.

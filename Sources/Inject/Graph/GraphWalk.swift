@@ -77,10 +77,11 @@ struct GraphWalk {
   /// Walks from the world's instances and `roots`, then looks for problems.
   mutating func run(roots: [Any]) {
     for root in roots {
-      let type = type(of: root)
-      let node = addNode(kind: .root, type: typeName(type), isResolved: true)
-      guard let root = unwrappingOptionals(root, of: type) else { continue }
-      _ = instance(root, key: nil, node: node, isKept: false, isShared: false)
+      // A root passed as an optional is named as what it wraps; `nil` as the optional type.
+      let unwrapped = unwrappingOptionals(root, of: type(of: root))
+      let node = addNode(kind: .root, type: typeName(type(of: unwrapped ?? root)), isResolved: true)
+      guard let unwrapped else { continue }
+      _ = instance(unwrapped, key: nil, node: node, isKept: false, isShared: false)
     }
     for entry in StoredInstances.entries(in: world) {
       guard let stored = entry.slot.graphInstance, let value = unwrappingOptionals(stored.value, of: entry.type)
