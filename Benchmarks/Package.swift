@@ -27,7 +27,10 @@ let package = Package(
     .executableTarget(name: "BenchmarkReport", swiftSettings: [.swiftLanguageMode(.v6)]),
     .executableTarget(
       name: "InjectProfile",
-      dependencies: [.product(name: "Inject", package: "Inject")],
+      dependencies: [
+        .product(name: "Inject", package: "Inject"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ],
       swiftSettings: [.swiftLanguageMode(.v6)]
     ),
   ]

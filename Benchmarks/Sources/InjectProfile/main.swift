@@ -127,6 +127,9 @@ func run(_ scenario: String) {
   case "singleton-telemetry":
     installTelemetry(NoTelemetry())
     repeatCreatingAndReading(SingletonConsumer.init, { $0.service })
+  case "locked-lazy-global": repeatCreatingAndReading(LockedLazyConsumer.init, { $0.service })
+  case "factory-style": repeatCreatingAndReading(FactoryStyleConsumer.init, { $0.service })
+  case "dependencies-style": repeatCreatingAndReading(DependenciesConsumer.init, { $0.service })
   default: fatalError("Unknown scenario \(scenario).")
   }
 }
@@ -205,7 +208,8 @@ guard CommandLine.arguments.count == 2 else {
   fatalError(
     "usage: InjectProfile graph-capture|session-end|lazy-global|lazy-new|lazy-weak|singleton|shared|on-demand|singleton-defaults|session"
       + "|singleton-world|singleton-world-depth-1000|singleton-world-distinct-1000|on-demand-world"
-      + "|singleton-world-alive|singleton-telemetry")
+      + "|singleton-world-alive|singleton-telemetry|locked-lazy-global|factory-style|dependencies-style"
+      + "|actor-lazy-read")
 }
 // Long-lived holders keep the shared instances alive, as in the benchmarks.
 let weakHolder = LazyWeak()
@@ -215,6 +219,11 @@ if CommandLine.arguments[1] == "graph-capture" {
   timeGraphCapture()
 } else if CommandLine.arguments[1] == "session-end" {
   timeSessionEnd()
+} else if CommandLine.arguments[1] == "actor-lazy-read" {
+  // Counted inside `inject_profile_actor_reads`, the actor's steady reads. The actor runs on the
+  // main actor's executor, so the main thread is isolated to it: the check passes.
+  let actor = LazyActor()
+  actor.assumeIsolated { actorReads($0) }
 } else {
   run(CommandLine.arguments[1])
 }
