@@ -57,10 +57,7 @@ enum Resolution {
           + "is building, or resolve it later, in a Task.")
     }
     let labels = [injection.label] + (chain(from: innermost, to: injection) ?? []).map(\.label).reversed()
-    fatalError(
-      "Dependency cycle: \((labels + [injection.label]).joined(separator: " → ")). "
-        + "To fix this, break the cycle: read one of these dependencies lazily (after init) "
-        + "or remove the override that closes the loop.")
+    BuildChain.stopForCycle(labels + [injection.label])
   }
 
   /// The injections from `innermost` outwards, up to `injection` and without it, if the walk

@@ -1,0 +1,51 @@
+import Dispatch
+import Foundation
+import Inject
+
+/// Runs `body` on `count` new threads at once, each given its index, and returns when all have
+/// finished: threads of their own, so that a build blocking some of them cannot starve the
+/// others, as it could on a cooperative pool as wide as the machine's two cores.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+  let start = DispatchSemaphore(value: 0)
+  let finished = DispatchGroup()
+  for index in 0..<count {
+    finished.enter()
+    let thread = Thread {
+      start.wait()
+      body(index)
+      finished.leave()
+    }
+    thread.start()
+  }
+  for _ in 0..<count {
+    start.signal()
+  }
+  finished.wait()
+}
+
+/// A test's stand-in for an injection, named in diagnostics by `label`.
+final class Named: BuildIdentity {
+  let label: String
+  init(_ label: String) { self.label = label }
+}
+
+/// A counter that any thread may change.
+final class Counter: Sendable {
+  private let count = Locked(0)
+  func increment() { count.withLock { $0 += 1 } }
+  func decrement() { count.withLock { $0 -= 1 } }
+  var value: Int { count.withLock { $0 } }
+}
+
+/// An object that counts its instances alive in `live`, if given.
+final class Built: Sendable {
+  let id: Int
+  private let live: Counter?
+  init(_ id: Int = 0, live: Counter? = nil) {
+    self.id = id
+    self.live = live
+    live?.increment()
+  }
+
+  deinit { live?.decrement() }
+}
