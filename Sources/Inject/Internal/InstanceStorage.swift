@@ -6,8 +6,9 @@
 /// pointers, so it is specialized into the consumer and pays no dynamic exclusivity check, and
 /// `deinit` destroys the instance without looking up any generic metadata.
 ///
-/// The class is not `Sendable`, so the compiler confines each storage to one isolation domain;
-/// ``Instance`` reads and writes it only from the main actor.
+/// The class is not `Sendable`, so the compiler confines each storage to one isolation domain:
+/// ``Instance`` reads and writes it only from the main actor, and ``SendableInstance`` from the
+/// isolation of the object that declares it.
 @usableFromInline
 final class InstanceStorage<T>: ManagedBuffer<InstanceStorageHeader, T> {
   /// A storage for a consumer of `injection`, with no instance yet.

@@ -1,7 +1,14 @@
 import Dispatch
 import Foundation
-import Inject
+@_spi(SendableInjections) import Inject
 import Testing
+
+private let cycleX: SendableInjection<Int> = SendableInjection(
+  strategy: .singleton, instance: cycleY.resolve(), fileID: "App/Cycle.swift", line: 1)
+private let cycleY: SendableInjection<Int> = SendableInjection(
+  strategy: .onDemand, instance: cycleX.resolve(), fileID: "App/Cycle.swift", line: 2)
+private let loopA = SendableInjection<Int>(strategy: .singleton, instance: 1, fileID: "App/Loop.swift", line: 1)
+private let loopB = SendableInjection<Int>(strategy: .singleton, instance: 2, fileID: "App/Loop.swift", line: 2)
 
 /// A build that needs itself stops the process with the chain.
 ///
@@ -76,5 +83,29 @@ import Testing
     #expect(
       message.contains("Dependency cycle: X → W → Y → X.") || message.contains("Dependency cycle: Y → X → W → Y."),
       "\(message)")
+  }
+
+  @Test func aCycleThroughTwoSendableInjectionsNamesTheChain() async throws {
+    let result = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent],
+      performing: { _ = cycleX.resolve() })
+    #expect(
+      result.standardErrorText.contains(
+        "Dependency cycle: SendableInjection<Int> (App/Cycle.swift:1) → SendableInjection<Int> (App/Cycle.swift:2) "
+          + "→ SendableInjection<Int> (App/Cycle.swift:1). To fix this, break the cycle"))
+  }
+
+  @Test func aDelegationLoopStopsAtTheOverride() async throws {
+    let result = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent],
+      performing: {
+        loopA.override(with: loopB)
+        loopB.override(with: loopA)
+      })
+    #expect(
+      result.standardErrorText.contains(
+        "Cannot override SendableInjection<Int> (App/Loop.swift:2) with SendableInjection<Int> (App/Loop.swift:1): "
+          + "it would resolve from itself (SendableInjection<Int> (App/Loop.swift:2) → SendableInjection<Int> "
+          + "(App/Loop.swift:1) → SendableInjection<Int> (App/Loop.swift:2))"))
   }
 }

@@ -23,6 +23,10 @@ package final class SendableSlot<T: Sendable>: Sendable {
     var shared = WeakSendable()
     /// The build in progress, if any.
     var build: SlotBuild?
+    /// The rollback log's epoch when the instance was stored.
+    var epoch: UInt64 = 0
+    /// Whether a ``SendableRollbackLog`` lists this slot.
+    var isListed = false
   }
 
   /// What the slot does for a caller, decided under its lock.
@@ -36,8 +40,12 @@ package final class SendableSlot<T: Sendable>: Sendable {
   /// once however many threads ask at once, on the first that asks, outside the lock.
   ///
   /// A shared instance that another thread releases meanwhile is either taken alive (the weak
-  /// reference, loaded under the lock, retains it) or rebuilt.
-  package func instance(of injection: some BuildIdentity, strategy: Strategy, orElse make: () -> T) -> T {
+  /// reference, loaded under the lock, retains it) or rebuilt. The new instance is stored at
+  /// `log`'s epoch, under its lock, so that a rollback either sees the store or precedes it;
+  /// one that a rollback overlapped is not stored.
+  package func instance(
+    of injection: some BuildIdentity, strategy: Strategy, log: SendableRollbackLog? = nil, orElse make: () -> T
+  ) -> T {
     while true {
       let step: Step = state.withLock { state in
         if let kept = state.kept {
@@ -63,10 +71,25 @@ package final class SendableSlot<T: Sendable>: Sendable {
         }
         WaitGraph.waiting(for: build) { build.wait() }
       case .build(let build):
+        let pops = log?.pops ?? 0
         let instance = make()
-        let replaced = state.withLock { state in
-          state.build = nil
-          return store(instance, strategy: strategy, in: &state)
+        let store = { (epoch: UInt64) in
+          self.state.withLock { state in
+            state.build = nil
+            state.epoch = epoch
+            return self.store(instance, strategy: strategy, in: &state)
+          }
+        }
+        // What the store replaced (`.some(nil)`: nothing), or `nil` if it did not store.
+        let replaced: T??
+        if let log {
+          replaced = log.recordingStore(in: self, ifNoRollbackSince: pops, store)
+        } else {
+          replaced = store(0)
+        }
+        if replaced == nil {
+          // Not stored: the next consumer builds anew.
+          state.withLock { $0.build = nil }
         }
         build.finish()
         withExtendedLifetime(replaced) {}
@@ -102,6 +125,27 @@ package final class SendableSlot<T: Sendable>: Sendable {
   /// Whether the slot has an instance for new consumers now.
   package var holdsInstance: Bool {
     state.withLock { $0.kept != nil || $0.shared.object != nil }
+  }
+}
+
+extension SendableSlot: RollbackSlot {
+  func list() -> Bool {
+    state.withLock { state in
+      defer { state.isListed = true }
+      return !state.isListed
+    }
+  }
+
+  func unlist(emptyingFrom epoch: UInt64, isLast: Bool) -> (stays: Bool, kept: Any?) {
+    state.withLock { state in
+      let isEmptied = state.epoch >= epoch
+      guard isEmptied || isLast else { return (true, nil) }
+      state.isListed = false
+      guard isEmptied else { return (false, nil) }
+      state.shared.object = nil
+      defer { state.kept = nil }
+      return (false, state.kept)
+    }
   }
 }
 

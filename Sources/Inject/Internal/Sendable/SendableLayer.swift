@@ -1,0 +1,34 @@
+/// One entry of a sendable injection's configuration: where its instances come from, and with
+/// which strategy; the sendable counterpart of ``Layer``.
+///
+/// What the layer built for the global world is kept in its ``slot``, which any thread reads.
+final class SendableLayer<T: Sendable>: Sendable {
+  enum Source: Sendable {
+    /// Builds a new instance: the published factory or a plain replacement.
+    case instance(@Sendable () -> T)
+    /// Decorates a new instance made by the layer beneath.
+    case transform(@Sendable (T) -> T)
+    /// Delegates to another injection, with its strategy, storage and overrides.
+    case injection(SendableInjection<T>)
+  }
+
+  let source: Source
+  /// The strategy, or `nil` for a layer that delegates to another injection.
+  let strategy: Strategy?
+  /// Whether the strategy is `.onDemand`.
+  let isOnDemand: Bool
+  /// Where the layer was published or pushed.
+  let location: CodeLocation
+  /// The rollback log's epoch at which the layer was pushed, for an override.
+  let pushEpoch: UInt64
+  /// What the layer built for the global world.
+  let slot = SendableSlot<T>()
+
+  init(_ source: Source, strategy: Strategy?, location: CodeLocation, pushEpoch: UInt64 = 0) {
+    self.source = source
+    self.strategy = strategy
+    self.isOnDemand = strategy?.isOnDemand ?? false
+    self.location = location
+    self.pushEpoch = pushEpoch
+  }
+}

@@ -1,0 +1,141 @@
+@_spi(SendableInjections)
+extension SendableInjection {
+  /// Replaces the implementation for every consumer that resolves from now on, on any thread.
+  ///
+  /// Pushes a layer on this injection's override stack; ``rollbackOverride(fileID:line:)``
+  /// pops it again. The replacement is built lazily, when a consumer needs a new instance under
+  /// `strategy`. Pushes from several tasks at once are all kept, in the order they were made.
+  ///
+  /// - Parameters:
+  ///   - instance: Builds the replacement, on the thread of the consumer that needs it.
+  ///   - strategy: The replacement's strategy; `nil` (the default) keeps the published one.
+  ///   - fileID: Where the override is pushed; recorded for diagnostics.
+  ///   - line: Where the override is pushed; recorded for diagnostics.
+  public func override(
+    with instance: @autoclosure @escaping @Sendable () -> T,
+    strategy: Strategy? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    push(.instance(instance), strategy ?? self.strategy, at: CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Decorates or replaces the implementation for every consumer that resolves from now on.
+  ///
+  /// Whenever the layer needs a new instance under `strategy`, it asks the layer beneath for a
+  /// new one and passes it to `transform`, so decorators compose.
+  ///
+  /// - Parameters:
+  ///   - transform: Receives a new instance from the layer beneath and returns the instance
+  ///     to use.
+  ///   - strategy: The layer's strategy; `nil` (the default) keeps the published one.
+  ///   - fileID: Where the override is pushed; recorded for diagnostics.
+  ///   - line: Where the override is pushed; recorded for diagnostics.
+  public func override(
+    with transform: @escaping @Sendable (T) -> T,
+    strategy: Strategy? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    push(.transform(transform), strategy ?? self.strategy, at: CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Delegates to another injection, with its strategy, storage and overrides, for every
+  /// consumer that resolves from now on.
+  ///
+  /// Overriding an injection with itself, or closing a loop (A → B → A), stops the program with
+  /// a message naming both injections.
+  ///
+  /// - Parameters:
+  ///   - other: The injection to resolve from instead.
+  ///   - fileID: Where the override is pushed; recorded for diagnostics.
+  ///   - line: Where the override is pushed; recorded for diagnostics.
+  public func override(with other: SendableInjection<T>, fileID: StaticString = #fileID, line: UInt = #line) {
+    if let loop = loop(through: other) {
+      fatalError(
+        "Cannot override \(label) with \(other.label): it would resolve from itself "
+          + "(\(loop.map(\.label).joined(separator: " → "))). To fix this, override with a "
+          + "different injection or with an instance.")
+    }
+    push(.injection(other), nil, at: CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Pops the most recent override, restoring the layer beneath it.
+  ///
+  /// Every instance that a sendable injection stored while the layer was in place is dropped:
+  /// a `.singleton` built with the mock is built anew by its next consumer. Instances stored
+  /// before the push keep their identity. With no override to roll back, nothing changes.
+  ///
+  /// - Parameters:
+  ///   - fileID: Where the rollback is made; recorded for diagnostics.
+  ///   - line: Where the rollback is made; recorded for diagnostics.
+  public func rollbackOverride(fileID: StaticString = #fileID, line: UInt = #line) {
+    rollback { $0 - 1 }
+  }
+
+  /// Pops every override, restoring the published configuration.
+  ///
+  /// - Parameters:
+  ///   - fileID: Where the rollback is made; recorded for diagnostics.
+  ///   - line: Where the rollback is made; recorded for diagnostics.
+  public func rollbackAllOverrides(fileID: StaticString = #fileID, line: UInt = #line) {
+    rollback { _ in 0 }
+  }
+
+  /// The number of overrides on the stack.
+  public var overrideCount: Int {
+    overrides.withLock { $0.count }
+  }
+
+  /// Pushes a layer built by `source` with `strategy`, at the next epoch of the rollback log.
+  private func push(_ source: SendableLayer<T>.Source, _ strategy: Strategy?, at location: CodeLocation) {
+    // The epoch is taken with the stack's lock held, so that epochs rise with the stack.
+    overrides.withLock { layers in
+      let epoch = SendableRollbackLog.global.push()
+      layers.append(SendableLayer(source, strategy: strategy, location: location, pushEpoch: epoch))
+    }
+  }
+
+  /// Pops overrides until `leaving(count)` of the `count` on the stack are left, and empties
+  /// what was stored since the first of them was pushed.
+  ///
+  /// The popped layers, and what the emptied slots kept, are released after every lock, so a
+  /// `deinit` among them may resolve or push.
+  private func rollback(leaving: (Int) -> Int) {
+    let popped: ArraySlice<SendableLayer<T>> = overrides.withLock { layers in
+      guard !layers.isEmpty else { return [] }
+      let popped = layers[leaving(layers.count)...]
+      layers.removeSubrange(leaving(layers.count)...)
+      return popped
+    }
+    guard let first = popped.first else { return }
+    let released = SendableRollbackLog.global.pop(popped.count, pushedAt: first.pushEpoch)
+    withExtendedLifetime((popped, released)) {}
+  }
+
+  /// The loop from `self` back to `self` that delegating to `other` would form, if any.
+  private func loop(through other: SendableInjection<T>) -> [SendableInjection<T>]? {
+    var chain: [SendableInjection<T>] = [self]
+    var visited: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
+    var next = other
+    while next !== self {
+      guard visited.insert(ObjectIdentifier(next)).inserted, let delegate = next.delegate else { return nil }
+      chain.append(next)
+      next = delegate
+    }
+    return chain + [self]
+  }
+
+  /// The injection that this one's configuration resolves through, if any.
+  private var delegate: SendableInjection<T>? {
+    let layers = overrides.withLock { $0 }
+    var index = layers.count - 1
+    while true {
+      switch (index < 0 ? published : layers[index]).source {
+      case .instance: return nil
+      case .transform: index -= 1
+      case .injection(let other): return other
+      }
+    }
+  }
+}
