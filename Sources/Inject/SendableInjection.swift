@@ -30,9 +30,11 @@ public final class SendableInjection<T: Sendable>: Sendable {
   let location: CodeLocation
 
   /// The published configuration: the bottom of the override stack, never popped.
+  @usableFromInline
   let published: SendableLayer<T>
 
   /// The global override stack, bottom first.
+  @usableFromInline
   let overrides = Locked<[SendableLayer<T>]>([])
 
   /// Publishes a dependency.
@@ -75,8 +77,25 @@ public final class SendableInjection<T: Sendable>: Sendable {
   }
 
   /// The instance a new consumer declared at `location` gets now.
-  @usableFromInline
+  ///
+  /// Inlined into consumers, so that the common case, an instance stored in the top layer, is
+  /// specialized for `T`.
+  @inlinable
   func resolve(from location: CodeLocation) -> T {
+    let top = overrides.withLock { $0.last ?? published }
+    if let build = top.onDemandFactory {
+      return BuildChain.building(self, build)
+    }
+    if let stored = top.slot.stored {
+      return stored
+    }
+    return resolveUnstored(from: location)
+  }
+
+  /// The instance a new consumer declared at `location` gets when the top layer stores none:
+  /// built, delegated, or found after all (another thread stored it meanwhile).
+  @usableFromInline
+  func resolveUnstored(from location: CodeLocation) -> T {
     let layers = overrides.withLock { $0 }
     let top = layers.count - 1
     let layer = self.layer(at: top, of: layers)
@@ -136,5 +155,6 @@ public final class SendableInjection<T: Sendable>: Sendable {
 }
 
 extension SendableInjection: BuildIdentity {
+  @usableFromInline
   package var label: String { "SendableInjection<\(T.self)> (\(location))" }
 }

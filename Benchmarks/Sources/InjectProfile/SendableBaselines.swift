@@ -30,11 +30,6 @@ func actorReads(_ actor: isolated LazyActor) {
   }
 }
 
-/// Where the actor's reads escape to, so that none is optimized away.
-// NB: `nonisolated(unsafe)`: only `actorReads` writes it, isolated to the one `LazyActor` of the
-// `actor-lazy-read` scenario, and nothing reads it.
-nonisolated(unsafe) var escapedService: (any Service)?
-
 // MARK: A lock-protected lazy global: the baseline of a first resolution from any isolation
 
 /// A lazily built global behind a lock, as a hand-written thread-safe singleton.

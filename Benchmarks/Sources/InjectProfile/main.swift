@@ -130,6 +130,9 @@ func run(_ scenario: String) {
   case "locked-lazy-global": repeatCreatingAndReading(LockedLazyConsumer.init, { $0.service })
   case "factory-style": repeatCreatingAndReading(FactoryStyleConsumer.init, { $0.service })
   case "dependencies-style": repeatCreatingAndReading(DependenciesConsumer.init, { $0.service })
+  case "sendable-singleton": repeatCreatingAndReading(SendableSingletonConsumer.init, { $0.service })
+  case "sendable-shared": repeatCreatingAndReading(SendableSharedConsumer.init, { $0.service })
+  case "sendable-on-demand": repeatCreatingAndReading(SendableOnDemandConsumer.init, { $0.service })
   default: fatalError("Unknown scenario \(scenario).")
   }
 }
@@ -209,12 +212,14 @@ guard CommandLine.arguments.count == 2 else {
     "usage: InjectProfile graph-capture|session-end|lazy-global|lazy-new|lazy-weak|singleton|shared|on-demand|singleton-defaults|session"
       + "|singleton-world|singleton-world-depth-1000|singleton-world-distinct-1000|on-demand-world"
       + "|singleton-world-alive|singleton-telemetry|locked-lazy-global|factory-style|dependencies-style"
-      + "|actor-lazy-read")
+      + "|actor-lazy-read|sendable-actor-read|sendable-singleton|sendable-shared|sendable-on-demand")
 }
 // Long-lived holders keep the shared instances alive, as in the benchmarks.
 let weakHolder = LazyWeak()
 let sharedHolder = SharedConsumer()
+let sendableSharedHolder = SendableSharedConsumer()
 escaped = [weakHolder.service, sharedHolder.service]
+escapedService = sendableSharedHolder.service
 if CommandLine.arguments[1] == "graph-capture" {
   timeGraphCapture()
 } else if CommandLine.arguments[1] == "session-end" {
@@ -224,6 +229,10 @@ if CommandLine.arguments[1] == "graph-capture" {
   // main actor's executor, so the main thread is isolated to it: the check passes.
   let actor = LazyActor()
   actor.assumeIsolated { actorReads($0) }
+} else if CommandLine.arguments[1] == "sendable-actor-read" {
+  // As `actor-lazy-read`, counted inside `inject_profile_sendable_actor_reads`.
+  let actor = SendableActor()
+  actor.assumeIsolated { sendableActorReads($0) }
 } else {
   run(CommandLine.arguments[1])
 }

@@ -53,8 +53,12 @@ private struct StructConsumer {
   init(_ injection: SendableInjection<any SendableClient>) { _client = SendableInstance(injection) }
 }
 
-/// Each test publishes its own injections, so the tests run in parallel.
-@Suite struct SendableInjectionTests {
+/// Each test publishes its own injections.
+///
+/// Serialized: the tests push and roll back global overrides, and every global rollback drops
+/// what any sendable injection stored since its push (the rule is by time), so a rollback in one
+/// test would rebuild what another test stored meanwhile and compares by identity.
+@Suite(.serialized) struct SendableInjectionTests {
   @Test func eachStrategyGivesWhatItPromises() {
     let builds = Counter()
     let live = Counter()

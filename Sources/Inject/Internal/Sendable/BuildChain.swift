@@ -1,4 +1,5 @@
 /// What the diagnostics of a build on any thread need to know of an injection.
+@usableFromInline
 package protocol BuildIdentity: AnyObject, Sendable {
   /// The injection's type and where it was published, such as
   /// `SendableInjection<any APIClient> (ProfileKit/APIClient.swift:12)`.
@@ -11,6 +12,7 @@ package protocol BuildIdentity: AnyObject, Sendable {
 /// A build is synchronous, so it runs on one thread from start to end, and the builds it causes
 /// nest inside it on that thread. An injection asked again on the thread that is building it is
 /// therefore asked from inside its own build: a cycle.
+@usableFromInline
 package enum BuildChain {
   /// One build in progress: its injection and the frame it runs inside.
   private struct Frame {
@@ -22,6 +24,7 @@ package enum BuildChain {
 
   /// Runs `body`, the build of `injection` on this thread; stops with a message naming the chain
   /// if `injection` is being built on this thread already (a cycle).
+  @usableFromInline
   package static func building<R>(_ injection: some BuildIdentity, _ body: () -> R) -> R {
     let outer = CurrentThread.innermostBuild
     if contains(injection, from: outer) {

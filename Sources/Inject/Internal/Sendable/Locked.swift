@@ -25,6 +25,7 @@ import WinSDK
 // state is reached only through `withLock(_:)`, which holds the lock for the whole access, so no
 // two threads touch it at once; the state is `Sendable`, so a value stored by one thread may be
 // used by another; and the lock is only ever used through its stable address.
+@usableFromInline
 package final class Locked<State: Sendable>: @unchecked Sendable {
   #if canImport(os)
   private typealias PlatformLock = os_unfair_lock
@@ -34,12 +35,16 @@ package final class Locked<State: Sendable>: @unchecked Sendable {
   private typealias PlatformLock = pthread_mutex_t
   #endif
 
-  private let lock = UnsafeMutablePointer<PlatformLock>.allocate(capacity: 1)
-  private let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+  /// The platform lock, untyped so that inlined code can hold it without the platform's module.
+  @usableFromInline
+  let lock: UnsafeMutableRawPointer
+  @usableFromInline
+  let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
 
   /// A lock around `state`.
   package init(_ state: State) {
     self.state.initialize(to: state)
+    let lock = UnsafeMutablePointer<PlatformLock>.allocate(capacity: 1)
     #if canImport(os)
     lock.initialize(to: os_unfair_lock())
     #elseif os(Windows)
@@ -50,26 +55,46 @@ package final class Locked<State: Sendable>: @unchecked Sendable {
     let status = pthread_mutex_init(lock, nil)
     precondition(status == 0, "pthread_mutex_init failed: \(status)")
     #endif
+    self.lock = UnsafeMutableRawPointer(lock)
   }
 
   /// Runs `body` with the state, which it may change, while holding the lock.
   ///
-  /// `body` must not lock this lock again, and must run no code of the user's.
+  /// `body` must not lock this lock again, and must run no code of the user's. Inlined, so
+  /// that the caller's code is specialized for the state's type.
+  @inlinable
   package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
-    #if canImport(os)
-    os_unfair_lock_lock(lock)
-    defer { os_unfair_lock_unlock(lock) }
-    #elseif os(Windows)
-    AcquireSRWLockExclusive(lock)
-    defer { ReleaseSRWLockExclusive(lock) }
-    #else
-    pthread_mutex_lock(lock)
-    defer { pthread_mutex_unlock(lock) }
-    #endif
+    acquire()
+    defer { release() }
     return try body(&state.pointee)
   }
 
+  @usableFromInline
+  func acquire() {
+    let lock = lock.assumingMemoryBound(to: PlatformLock.self)
+    #if canImport(os)
+    os_unfair_lock_lock(lock)
+    #elseif os(Windows)
+    AcquireSRWLockExclusive(lock)
+    #else
+    pthread_mutex_lock(lock)
+    #endif
+  }
+
+  @usableFromInline
+  func release() {
+    let lock = lock.assumingMemoryBound(to: PlatformLock.self)
+    #if canImport(os)
+    os_unfair_lock_unlock(lock)
+    #elseif os(Windows)
+    ReleaseSRWLockExclusive(lock)
+    #else
+    pthread_mutex_unlock(lock)
+    #endif
+  }
+
   deinit {
+    let lock = lock.assumingMemoryBound(to: PlatformLock.self)
     #if !canImport(os) && !os(Windows)
     pthread_mutex_destroy(lock)
     #endif

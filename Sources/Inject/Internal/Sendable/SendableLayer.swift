@@ -2,6 +2,7 @@
 /// which strategy; the sendable counterpart of ``Layer``.
 ///
 /// What the layer built for the global world is kept in its ``slot``, which any thread reads.
+@usableFromInline
 final class SendableLayer<T: Sendable>: Sendable {
   enum Source: Sendable {
     /// Builds a new instance: the published factory or a plain replacement.
@@ -21,7 +22,12 @@ final class SendableLayer<T: Sendable>: Sendable {
   let location: CodeLocation
   /// The rollback log's epoch at which the layer was pushed, for an override.
   let pushEpoch: UInt64
+  /// The factory of an `.onDemand` layer that builds, which the fast path of resolution calls
+  /// directly.
+  @usableFromInline
+  let onDemandFactory: (@Sendable () -> T)?
   /// What the layer built for the global world.
+  @usableFromInline
   let slot = SendableSlot<T>()
 
   init(_ source: Source, strategy: Strategy?, location: CodeLocation, pushEpoch: UInt64 = 0) {
@@ -30,5 +36,6 @@ final class SendableLayer<T: Sendable>: Sendable {
     self.isOnDemand = strategy?.isOnDemand ?? false
     self.location = location
     self.pushEpoch = pushEpoch
+    self.onDemandFactory = if isOnDemand, case .instance(let build) = source { build } else { nil }
   }
 }

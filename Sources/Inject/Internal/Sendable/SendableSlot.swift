@@ -10,16 +10,21 @@ import Dispatch
 /// is building itself is inside its own build, and stops with the cycle message
 /// (``BuildChain``); a wait that would close a cycle across threads stops with it too
 /// (``WaitGraph``).
+@usableFromInline
 package final class SendableSlot<T: Sendable>: Sendable {
-  private let state = Locked(State())
+  @usableFromInline
+  let state = Locked(State())
 
   /// An empty slot.
   package init() {}
 
-  private struct State: Sendable {
+  @usableFromInline
+  struct State: Sendable {
     /// The instance kept strongly.
+    @usableFromInline
     var kept: T?
     /// The shared instance, held weakly.
+    @usableFromInline
     var shared = WeakSendable()
     /// The build in progress, if any.
     var build: SlotBuild?
@@ -27,6 +32,22 @@ package final class SendableSlot<T: Sendable>: Sendable {
     var epoch: UInt64 = 0
     /// Whether a ``SendableRollbackLog`` lists this slot.
     var isListed = false
+
+    init() {}
+  }
+
+  /// The instance this slot keeps for every new consumer, if it has one now: the part of a
+  /// resolution that runs no code of the user's, inlined into the consumer so that it is
+  /// specialized for `T`.
+  @inlinable
+  var stored: T? {
+    state.withLock { state in
+      if let kept = state.kept {
+        return kept
+      }
+      // Only `store` sets it, to an instance of `T`: the cast always succeeds.
+      return state.shared.object.flatMap { $0 as? T }
+    }
   }
 
   /// What the slot does for a caller, decided under its lock.
@@ -198,6 +219,10 @@ final class SlotBuild: AwaitedBuild {
 // NB: `@unchecked` because a weak reference to `AnyObject` is not `Sendable` to the compiler. It
 // is safe: the engine stores in it only instances of a sendable injection's type, which is
 // `Sendable`, and reads and writes it only under the lock of the state that holds it.
+@usableFromInline
 struct WeakSendable: @unchecked Sendable {
+  @usableFromInline
   weak var object: AnyObject?
+
+  init() {}
 }
