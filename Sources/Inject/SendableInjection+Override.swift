@@ -51,12 +51,7 @@ extension SendableInjection {
   ///   - fileID: Where the override is pushed; recorded for diagnostics.
   ///   - line: Where the override is pushed; recorded for diagnostics.
   public func override(with other: SendableInjection<T>, fileID: StaticString = #fileID, line: UInt = #line) {
-    if let loop = loop(through: other) {
-      fatalError(
-        "Cannot override \(label) with \(other.label): it would resolve from itself "
-          + "(\(loop.map(\.label).joined(separator: " → "))). To fix this, override with a "
-          + "different injection or with an instance.")
-    }
+    stopIfLooping(through: other, in: World.current?.sendable)
     push(.injection(other), nil, at: CodeLocation(fileID: fileID, line: line))
   }
 
@@ -82,13 +77,24 @@ extension SendableInjection {
     rollback { _ in 0 }
   }
 
-  /// The number of overrides on the stack.
+  /// The number of overrides on the stack that `override(with:)` pushes onto here: the current
+  /// test's, in a test world, else the global one.
   public var overrideCount: Int {
-    overrides.withLock { $0.count }
+    if let stacks = World.current?.sendable.testStacks {
+      return stacks.depth(of: self)
+    }
+    return overrides.withLock { $0.count }
   }
 
-  /// Pushes a layer built by `source` with `strategy`, at the next epoch of the rollback log.
+  /// Pushes a layer built by `source` with `strategy`: on the current test's stack, in a test
+  /// world, else on the global stack; at the next epoch of the stack's rollback log.
   private func push(_ source: SendableLayer<T>.Source, _ strategy: Strategy?, at location: CodeLocation) {
+    if let stacks = World.current?.sendable.testStacks {
+      stacks.push(on: self) { epoch, _ in
+        SendableLayer(source, strategy: strategy, location: location, pushEpoch: epoch)
+      }
+      return
+    }
     // The epoch is taken with the stack's lock held, so that epochs rise with the stack.
     overrides.withLock { layers in
       let epoch = SendableRollbackLog.global.push()
@@ -96,44 +102,68 @@ extension SendableInjection {
     }
   }
 
-  /// Pops overrides until `leaving(count)` of the `count` on the stack are left, and empties
-  /// what was stored since the first of them was pushed.
+  /// Pops overrides until `leaving(count)` of the `count` on the stack are left (the current
+  /// test's stack in a test world, else the global one), and empties what the stack's worlds
+  /// stored since the first of them was pushed.
   ///
   /// The popped layers, and what the emptied slots kept, are released after every lock, so a
   /// `deinit` among them may resolve or push.
   private func rollback(leaving: (Int) -> Int) {
-    let popped: ArraySlice<SendableLayer<T>> = overrides.withLock { layers in
-      guard !layers.isEmpty else { return [] }
-      let popped = layers[leaving(layers.count)...]
-      layers.removeSubrange(leaving(layers.count)...)
-      return popped
+    let stacks = World.current?.sendable.testStacks
+    let popped: [SendableLayer<T>]
+    if let stacks {
+      popped = stacks.pop(self, leaving: leaving)
+    } else {
+      popped = overrides.withLock { layers in
+        guard !layers.isEmpty else { return [] }
+        let left = leaving(layers.count)
+        defer { layers.removeSubrange(left...) }
+        return Array(layers[left...])
+      }
     }
     guard let first = popped.first else { return }
-    let released = SendableRollbackLog.global.pop(popped.count, pushedAt: first.pushEpoch)
-    withExtendedLifetime((popped, released)) {}
+    let emptied = (stacks?.log ?? SendableRollbackLog.global).pop(popped.count, pushedAt: first.pushEpoch)
+    // Nothing resolves from the popped layers again: no world keeps what they built.
+    let forgotten = SendableWorld.forget(popped.map(ObjectIdentifier.init))
+    withExtendedLifetime((popped, emptied, forgotten)) {}
   }
 
-  /// The loop from `self` back to `self` that delegating to `other` would form, if any.
-  private func loop(through other: SendableInjection<T>) -> [SendableInjection<T>]? {
+  /// Stops the program if delegating to `other` in `world` would form a loop, naming it.
+  func stopIfLooping(through other: SendableInjection<T>, in world: SendableWorld?) {
+    if let loop = loop(through: other, in: world) {
+      fatalError(
+        "Cannot override \(label) with \(other.label): it would resolve from itself "
+          + "(\(loop.map(\.label).joined(separator: " → "))). To fix this, override with a "
+          + "different injection or with an instance.")
+    }
+  }
+
+  /// The loop from `self` back to `self` that delegating to `other` would form in `world`, if
+  /// any.
+  ///
+  /// Walks iteratively, so long chains cannot overflow the stack.
+  private func loop(through other: SendableInjection<T>, in world: SendableWorld?) -> [SendableInjection<T>]? {
     var chain: [SendableInjection<T>] = [self]
     var visited: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
     var next = other
     while next !== self {
-      guard visited.insert(ObjectIdentifier(next)).inserted, let delegate = next.delegate else { return nil }
+      guard visited.insert(ObjectIdentifier(next)).inserted, let delegate = next.delegate(in: world) else {
+        return nil
+      }
       chain.append(next)
       next = delegate
     }
     return chain + [self]
   }
 
-  /// The injection that this one's configuration resolves through, if any.
-  private var delegate: SendableInjection<T>? {
-    let layers = overrides.withLock { $0 }
-    var index = layers.count - 1
+  /// The injection that this one's configuration in `world` resolves through, if any.
+  private func delegate(in world: SendableWorld?) -> SendableInjection<T>? {
+    let configuration = Configuration(self, in: world)
+    var position = configuration.top(of: self)
     while true {
-      switch (index < 0 ? published : layers[index]).source {
+      switch configuration.layer(at: position, of: self).source {
       case .instance: return nil
-      case .transform: index -= 1
+      case .transform: position = configuration.beneath(position, of: self)
       case .injection(let other): return other
       }
     }

@@ -33,6 +33,9 @@ public final class SendableInjection<T: Sendable>: Sendable {
   @usableFromInline
   let published: SendableLayer<T>
 
+  /// What test worlds resolve from instead of `published`, if the injection has a test value.
+  let testLayer: SendableLayer<T>?
+
   /// The global override stack, bottom first.
   @usableFromInline
   let overrides = Locked<[SendableLayer<T>]>([])
@@ -49,16 +52,85 @@ public final class SendableInjection<T: Sendable>: Sendable {
   ///     needs an instance, on the consumer's thread.
   ///   - fileID: Where the injection is published; recorded for diagnostics.
   ///   - line: Where the injection is published; recorded for diagnostics.
-  public init(
+  public convenience init(
     strategy: Strategy,
     instance: @autoclosure @escaping @Sendable () -> T,
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    let location = CodeLocation(fileID: fileID, line: line)
+    self.init(strategy, instance, preview: nil, test: nil, CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Publishes a dependency with the values that previews and tests get by default.
+  ///
+  /// In a test world consumers resolve `test`; in an Xcode preview process, `preview`.
+  /// Explicit overrides, global or scoped, win over both.
+  ///
+  /// - Parameters:
+  ///   - strategy: How long instances live and who shares them; see ``Strategy``.
+  ///   - instance: Builds the live instance, lazily, on the consumer's thread.
+  ///   - preview: Builds the instance that Xcode previews get by default.
+  ///   - test: Builds the instance that test worlds get by default.
+  ///   - fileID: Where the injection is published; recorded for diagnostics.
+  ///   - line: Where the injection is published; recorded for diagnostics.
+  public convenience init(
+    strategy: Strategy,
+    instance: @autoclosure @escaping @Sendable () -> T,
+    preview: @autoclosure @escaping @Sendable () -> T,
+    test: @autoclosure @escaping @Sendable () -> T,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(strategy, instance, preview: preview, test: test, CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Publishes a dependency with the value that Xcode previews get by default.
+  ///
+  /// - Parameters:
+  ///   - strategy: How long instances live and who shares them; see ``Strategy``.
+  ///   - instance: Builds the live instance, lazily, on the consumer's thread.
+  ///   - preview: Builds the instance that Xcode previews get by default.
+  ///   - fileID: Where the injection is published; recorded for diagnostics.
+  ///   - line: Where the injection is published; recorded for diagnostics.
+  public convenience init(
+    strategy: Strategy,
+    instance: @autoclosure @escaping @Sendable () -> T,
+    preview: @autoclosure @escaping @Sendable () -> T,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(strategy, instance, preview: preview, test: nil, CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Publishes a dependency with the value that test worlds get by default.
+  ///
+  /// - Parameters:
+  ///   - strategy: How long instances live and who shares them; see ``Strategy``.
+  ///   - instance: Builds the live instance, lazily, on the consumer's thread.
+  ///   - test: Builds the instance that test worlds get by default.
+  ///   - fileID: Where the injection is published; recorded for diagnostics.
+  ///   - line: Where the injection is published; recorded for diagnostics.
+  public convenience init(
+    strategy: Strategy,
+    instance: @autoclosure @escaping @Sendable () -> T,
+    test: @autoclosure @escaping @Sendable () -> T,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(strategy, instance, preview: nil, test: test, CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Publishes a dependency: its published layer builds the preview value in a preview
+  /// process, else the live instance.
+  init(
+    _ strategy: Strategy, _ instance: @escaping @Sendable () -> T, preview: (@Sendable () -> T)?,
+    test: (@Sendable () -> T)?, _ location: CodeLocation
+  ) {
+    let build = if let preview, ProcessContext.isPreview { preview } else { instance }
     self.strategy = strategy
     self.location = location
-    self.published = SendableLayer(.instance(instance), strategy: strategy, location: location)
+    self.published = SendableLayer(.instance(build), strategy: strategy, location: location)
+    self.testLayer = test.map { SendableLayer(.instance($0), strategy: strategy, location: location) }
   }
 
   /// The instance a consumer gets now, for code that has no stored property to keep it in: a
@@ -76,12 +148,16 @@ public final class SendableInjection<T: Sendable>: Sendable {
     resolve(from: CodeLocation(fileID: fileID, line: line))
   }
 
-  /// The instance a new consumer declared at `location` gets now.
+  /// The instance a new consumer declared at `location` gets now: from the current task's
+  /// world if it is in one, else from the top of the global stack.
   ///
-  /// Inlined into consumers, so that the common case, an instance stored in the top layer, is
-  /// specialized for `T`.
+  /// Inlined into consumers, so that the common cases (outside every world, an instance stored
+  /// in the top layer or an on-demand factory to call) are specialized for `T`.
   @inlinable
   func resolve(from location: CodeLocation) -> T {
+    guard World.current == nil else {
+      return resolveUnstored(from: location)
+    }
     let top = overrides.withLock { $0.last ?? published }
     if let build = top.onDemandFactory {
       return BuildChain.building(self, build)
@@ -92,51 +168,56 @@ public final class SendableInjection<T: Sendable>: Sendable {
     return resolveUnstored(from: location)
   }
 
-  /// The instance a new consumer declared at `location` gets when the top layer stores none:
-  /// built, delegated, or found after all (another thread stored it meanwhile).
+  /// The instance a new consumer declared at `location` gets in the current task's world (or
+  /// the global world) when the fast path found none to return: built, delegated, or found in
+  /// a world's slot.
   @usableFromInline
   func resolveUnstored(from location: CodeLocation) -> T {
-    let layers = overrides.withLock { $0 }
-    let top = layers.count - 1
-    let layer = self.layer(at: top, of: layers)
+    resolve(in: World.current?.sendable, from: location)
+  }
+
+  /// The instance a new consumer declared at `location` gets in `world` (`nil`: the global
+  /// world).
+  private func resolve(in world: SendableWorld?, from location: CodeLocation) -> T {
+    let configuration = Configuration(self, in: world)
+    let position = configuration.top(of: self)
+    let layer = configuration.layer(at: position, of: self)
     if case .injection(let other) = layer.source {
-      return BuildChain.building(self) { other.resolve(from: location) }
+      return BuildChain.building(self) { other.resolve(in: world, from: location) }
     }
     guard let strategy = layer.strategy, !layer.isOnDemand else {
-      return BuildChain.building(self) { make(from: top, of: layers) }
+      return BuildChain.building(self) { make(from: position, in: configuration) }
     }
-    return layer.slot.instance(of: self, strategy: strategy, log: .global) {
-      BuildChain.building(self) { make(from: top, of: layers) }
+    let slot = world?.slot(for: layer) ?? layer.slot
+    // The global world's log, or its test's: the worlds of scopes outside tests have none.
+    let log = world.map { $0.testStacks?.log } ?? SendableRollbackLog.global
+    return slot.instance(of: self, strategy: strategy, log: log) {
+      BuildChain.building(self) { make(from: position, in: configuration) }
     }
   }
 
-  /// The layer at `index` of `layers`, a snapshot of the override stack; -1 is the published
-  /// layer.
-  private func layer(at index: Int, of layers: [SendableLayer<T>]) -> SendableLayer<T> {
-    index < 0 ? published : layers[index]
-  }
-
-  /// A new instance from the layer at `index` of `layers`, decorated by every decorator on the
-  /// way down to a layer that builds.
+  /// A new instance from the layer at `position` in `configuration`, decorated by every
+  /// decorator on the way down to a layer that builds.
   ///
   /// Walks down iteratively, gathering the decorators before running any code of the user's,
   /// so that any number of decorators takes constant stack, and a factory that pushes or pops
   /// overrides cannot change which layers this build uses.
-  private func make(from index: Int, of layers: [SendableLayer<T>]) -> T {
+  private func make(from position: Position, in configuration: Configuration) -> T {
     var decorators: [@Sendable (T) -> T] = []
-    var index = index
+    var position = position
     var instance: T
     while true {
-      switch layer(at: index, of: layers).source {
+      switch configuration.layer(at: position, of: self).source {
       case .instance(let build):
         instance = build()
       case .transform(let decorate):
         decorators.append(decorate)
-        index -= 1
+        position = configuration.beneath(position, of: self)
         continue
       case .injection(let other):
         // A decorator above a delegation decorates a new instance of the other injection.
-        instance = BuildChain.building(other) { other.makeFromTop() }
+        let inOther = Configuration(other, in: configuration.world)
+        instance = BuildChain.building(other) { other.make(from: inOther.top(of: other), in: inOther) }
       }
       break
     }
@@ -146,11 +227,70 @@ public final class SendableInjection<T: Sendable>: Sendable {
     return instance
   }
 
-  /// A new instance from the top of the configuration, for a decorator of an injection that
-  /// delegates here.
-  private func makeFromTop() -> T {
-    let layers = overrides.withLock { $0 }
-    return make(from: layers.count - 1, of: layers)
+  // MARK: - Positions in the configuration
+
+  /// The configuration of an injection as one resolution reads it: the world, and a snapshot of
+  /// the global stack, so that what other threads push or pop meanwhile changes nothing of it.
+  struct Configuration {
+    let world: SendableWorld?
+    let globals: [SendableLayer<T>]
+
+    init(_ injection: SendableInjection<T>, in world: SendableWorld?) {
+      self.world = world
+      self.globals = injection.overrides.withLock { $0 }
+    }
+
+    /// The top of the configuration: the world's scoped override, or the top of its test's
+    /// stack, or the top of the global stack.
+    func top(of injection: SendableInjection<T>) -> Position {
+      if let scoped = world?.override(of: injection) {
+        return .scoped(scoped)
+      }
+      return topBeneathScopes(of: injection)
+    }
+
+    /// The top of the configuration beneath the scoped overrides: the test's stack, or the
+    /// global stack.
+    func topBeneathScopes(of injection: SendableInjection<T>) -> Position {
+      if let stacks = world?.testStacks, case let depth = stacks.depth(of: injection), depth > 0 {
+        return .tested(stacks, depth)
+      }
+      return .global(globals.count)
+    }
+
+    /// The layer at `position`: a test world resolves the test value, if there is one, instead
+    /// of the published layer.
+    func layer(at position: Position, of injection: SendableInjection<T>) -> SendableLayer<T> {
+      switch position {
+      case .scoped(let scoped):
+        return scoped.layer(as: T.self)
+      case .tested(let stacks, let depth):
+        // Popped meanwhile by another thread: the global stack is beneath.
+        return stacks.layer(of: injection, at: depth) ?? layer(at: .global(globals.count), of: injection)
+      case .global(0):
+        return world?.isTest == true ? injection.testLayer ?? injection.published : injection.published
+      case .global(let depth):
+        return globals[depth - 1]
+      }
+    }
+
+    /// The position beneath `position`: only decorators ask, and the published layer is never
+    /// one.
+    func beneath(_ position: Position, of injection: SendableInjection<T>) -> Position {
+      switch position {
+      case .scoped(let scoped): scoped.beneath.map(Position.scoped) ?? topBeneathScopes(of: injection)
+      case .tested(let stacks, let depth): depth > 1 ? .tested(stacks, depth - 1) : .global(globals.count)
+      case .global(let depth): .global(depth - 1)
+      }
+    }
+  }
+
+  /// Where a layer sits in the configuration: a scope's override, a depth of the test's stack,
+  /// or a depth of the global stack (0: the published layer).
+  enum Position {
+    case scoped(SendableScopedOverride)
+    case tested(SendableTestStacks, Int)
+    case global(Int)
   }
 }
 

@@ -1,4 +1,4 @@
-public import Inject
+@_spi(SendableInjections) public import Inject
 public import Testing
 
 /// A Swift Testing trait that overrides an injection for one test, or for every test of a suite.
@@ -21,6 +21,14 @@ public struct OverrideTrait: TestTrait, SuiteTrait, TestScoping {
 
   init<T>(
     _ injection: Injection<T>, at location: CodeLocation,
+    _ scope: @escaping @Sendable (@Sendable () async throws -> Void) async throws -> Void
+  ) {
+    self.site = SuiteSetUp.Site(injection, at: location)
+    self.scope = scope
+  }
+
+  init<T>(
+    _ injection: SendableInjection<T>, at location: CodeLocation,
     _ scope: @escaping @Sendable (@Sendable () async throws -> Void) async throws -> Void
   ) {
     self.site = SuiteSetUp.Site(injection, at: location)
@@ -116,6 +124,85 @@ extension Trait where Self == OverrideTrait {
   public static func overriding<T>(
     _ injection: Injection<T>,
     with other: Injection<T>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    Self(injection, at: CodeLocation(fileID: fileID, line: line)) { body in
+      try await withIsolatedInjections {
+        try await injection.withOverride(other, fileID: fileID, line: line, operation: body)
+      }
+    }
+  }
+}
+
+@_spi(SendableInjections)
+extension Trait where Self == OverrideTrait {
+  /// Runs each test in its own test world with the sendable `injection` replaced by `instance`.
+  ///
+  /// ```swift
+  /// @Test(.overriding(apiClientInjection, with: MockAPIClient()))
+  /// func loadsThroughTheMock() async throws {
+  ///   #expect(try await ImageLoader().image(for: url) == .placeholder)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - injection: The sendable injection to override.
+  ///   - instance: Builds the replacement, lazily, in each test's world.
+  ///   - strategy: The replacement's strategy; `nil` (the default) keeps the published one.
+  ///   - fileID: Where the trait is applied; recorded for diagnostics.
+  ///   - line: Where the trait is applied; recorded for diagnostics.
+  /// - Returns: The trait.
+  public static func overriding<T>(
+    _ injection: SendableInjection<T>,
+    with instance: @autoclosure @escaping @Sendable () -> T,
+    strategy: Strategy? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    Self(injection, at: CodeLocation(fileID: fileID, line: line)) { body in
+      try await withIsolatedInjections {
+        try await injection.withOverride(instance(), strategy: strategy, fileID: fileID, line: line, operation: body)
+      }
+    }
+  }
+
+  /// Runs each test in its own test world with the sendable `injection` decorated by
+  /// `transform`.
+  ///
+  /// - Parameters:
+  ///   - injection: The sendable injection to override.
+  ///   - transform: Receives a new instance from the configuration beneath and returns the
+  ///     instance to use.
+  ///   - strategy: The layer's strategy; `nil` (the default) keeps the published one.
+  ///   - fileID: Where the trait is applied; recorded for diagnostics.
+  ///   - line: Where the trait is applied; recorded for diagnostics.
+  /// - Returns: The trait.
+  public static func overriding<T>(
+    _ injection: SendableInjection<T>,
+    with transform: @escaping @Sendable (T) -> T,
+    strategy: Strategy? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    Self(injection, at: CodeLocation(fileID: fileID, line: line)) { body in
+      try await withIsolatedInjections {
+        try await injection.withOverride(transform, strategy: strategy, fileID: fileID, line: line, operation: body)
+      }
+    }
+  }
+
+  /// Runs each test in its own test world with the sendable `injection` delegating to `other`.
+  ///
+  /// - Parameters:
+  ///   - injection: The sendable injection to override.
+  ///   - other: The injection to resolve from instead.
+  ///   - fileID: Where the trait is applied; recorded for diagnostics.
+  ///   - line: Where the trait is applied; recorded for diagnostics.
+  /// - Returns: The trait.
+  public static func overriding<T>(
+    _ injection: SendableInjection<T>,
+    with other: SendableInjection<T>,
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Self {

@@ -114,6 +114,12 @@ package enum SuiteSetUp {
       self.injection = ObjectIdentifier(injection)
       self.location = location
     }
+
+    /// The trait that overrides the sendable `injection`, applied at `location`.
+    package nonisolated init<T>(_ injection: SendableInjection<T>, at location: CodeLocation) {
+      self.injection = ObjectIdentifier(injection)
+      self.location = location
+    }
   }
 
   /// The override traits of the suites around the current test.

@@ -15,6 +15,7 @@
 @usableFromInline
 final class World {
   /// The current task's innermost world, or `nil` for the global one.
+  @usableFromInline
   nonisolated static var current: World? { Current.world }
 
   /// The worlds alive, by serial number, held weakly: so that a global layer that is popped
@@ -23,8 +24,8 @@ final class World {
     didSet { Resolution.update() }
   }
 
-  /// The serial number of the last world created.
-  private static var lastSerial = 0
+  /// The serial number of the last world created, on any thread.
+  private nonisolated static let lastSerial = Locked(0)
 
   /// Whether any world is alive.
   ///
@@ -49,6 +50,8 @@ final class World {
   /// ends, while it still holds what it built, so that the worlds opened inside the test (an
   /// `.overriding` trait's, a `withOverride` in the test) are checked too.
   let graphCheck: (@MainActor @Sendable () -> Void)?
+  /// Where sendable injections resolve in this world, from any thread.
+  nonisolated let sendable: SendableWorld
   /// The overrides that apply here, and the slots of the layers resolved here.
   // NB: `nonisolated(unsafe)` only so that `deinit`, which is nonisolated, can move them out to
   // the main actor. It is safe: every other access is from a main-actor-isolated member, and
@@ -91,17 +94,62 @@ final class World {
     parent: World?, overrides: [ScopedOverride]? = nil, isTest: Bool = false, leakWatch: LeakWatch? = nil,
     strictCheck: StrictCheck? = nil, graphCheck: (@MainActor @Sendable () -> Void)? = nil
   ) {
-    Self.lastSerial += 1
-    self.serial = Self.lastSerial
+    self.serial = Self.lastSerial.withLock {
+      $0 += 1
+      return $0
+    }
     self.isTest = isTest || parent?.isTest == true
     self.leakWatch = leakWatch ?? parent?.leakWatch
     self.strictCheck = strictCheck ?? parent?.strictCheck
     self.testOverrides = parent?.testOverrides ?? (self.isTest ? TestOverrides() : nil)
     self.graphCheck = graphCheck ?? parent?.graphCheck
+    self.sendable = SendableWorld(parent: parent?.sendable, isTest: self.isTest)
     if let overrides = overrides ?? parent?.overrides {
       contents.access { $0.overrides = overrides }
     }
     Self.alive[serial] = WeakWorld(world: self)
+  }
+
+  /// A world inside `parent` (`nil`: the global world), with `parent`'s overrides, and the
+  /// sendable overrides `sendableOverrides`: a sendable injection's scope, opened on any thread.
+  ///
+  /// The parts of the world that only the main actor uses (the main-actor overrides it inherits,
+  /// and its place among the worlds alive, which sends resolution on the main actor to the
+  /// general path) are set on the main actor: now if the caller runs there, else in a main-actor
+  /// task enqueued before anything the scope's code can enqueue. Main-actor code runs in this
+  /// world only in a task that inherits it, which hops to the main actor after that task was
+  /// enqueued; the main actor runs its jobs in the order they were enqueued.
+  nonisolated init(sendableScopeIn parent: World?, sendableOverrides: [SendableScopedOverride]) {
+    self.serial = Self.lastSerial.withLock {
+      $0 += 1
+      return $0
+    }
+    self.isTest = parent?.isTest == true
+    self.leakWatch = parent?.leakWatch
+    self.strictCheck = parent?.strictCheck
+    self.testOverrides = parent?.testOverrides
+    self.graphCheck = parent?.graphCheck
+    self.sendable = SendableWorld(parent: parent?.sendable, overrides: sendableOverrides, isTest: false)
+    let adopt = Adoption(world: self, parent: parent)
+    if MainActorRelease.isOnMainActor {
+      // Checked at run time: `assumeIsolated` stops the program rather than run elsewhere.
+      MainActor.assumeIsolated { adopt.run() }
+    } else {
+      Task(priority: .high) { @MainActor in adopt.run() }
+    }
+  }
+
+  /// What a world opened off the main actor still needs from it.
+  private struct Adoption: Sendable {
+    let world: World
+    let parent: World?
+
+    @MainActor func run() {
+      if let overrides = parent?.overrides {
+        world.contents.access { $0.overrides = overrides }
+      }
+      World.alive[world.serial] = WeakWorld(world: world)
+    }
   }
 
   /// The scoped overrides that apply in this world.
@@ -112,6 +160,43 @@ final class World {
     try Current.$world.withValue(self) {
       defer { graphCheck?() }
       return try operation()
+    }
+  }
+
+  /// Runs `operation` in this world, on the caller's thread: for sendable injections' scopes.
+  ///
+  /// The graph check, if any, runs on the main actor: at once if the caller runs there, else
+  /// in a main-actor task that keeps the world until it has run.
+  nonisolated func runAnywhere<R>(_ operation: () throws -> R) rethrows -> R {
+    try Current.$world.withValue(self) {
+      defer { checkGraphAnywhere() }
+      return try operation()
+    }
+  }
+
+  /// Runs the asynchronous `operation` in this world, in `isolation`: for sendable injections'
+  /// scopes.
+  func runAnywhere<R>(
+    isolation: isolated (any Actor)?, _ operation: () async throws -> R
+  ) async rethrows -> R {
+    try await Current.$world.withValue(
+      self,
+      operation: {
+        defer { checkGraphAnywhere() }
+        return try await operation()
+      }, isolation: isolation)
+  }
+
+  /// Runs the graph check of this world on the main actor.
+  private nonisolated func checkGraphAnywhere() {
+    guard let graphCheck else { return }
+    if MainActorRelease.isOnMainActor {
+      // Checked at run time: `assumeIsolated` stops the program rather than run elsewhere.
+      MainActor.assumeIsolated { graphCheck() }
+    } else {
+      Task(priority: .high) { @MainActor [self] in
+        withExtendedLifetime(self) { graphCheck() }
+      }
     }
   }
 

@@ -1,0 +1,119 @@
+@_spi(SendableInjections) import Inject
+@_spi(SendableInjections) import InjectTesting
+import Testing
+
+/// A client that test worlds resolve by name.
+private final class NamedClient: Sendable {
+  let name: String
+  init(_ name: String) { self.name = name }
+}
+
+/// One sendable client for the whole suite, as an app publishes it: each test overrides it in its
+/// own world, so the tests run in parallel without seeing each other's overrides.
+private let clientInjection = SendableInjection<NamedClient>(
+  strategy: .singleton, instance: NamedClient("live"), test: NamedClient("test"))
+
+/// A sendable repository that holds the client it was built with.
+private final class NamedRepository: Sendable {
+  let client: NamedClient
+  init(_ client: NamedClient) { self.client = client }
+}
+
+private let repositoryInjection = SendableInjection<NamedRepository>(
+  strategy: .singleton, instance: NamedRepository(clientInjection.resolve()))
+
+/// A main-actor view model that holds the sendable repository.
+@MainActor private final class ViewModel {
+  let repository: NamedRepository
+  init(_ repository: NamedRepository) { self.repository = repository }
+}
+
+private let viewModelInjection = Injection<ViewModel>(
+  strategy: .singleton, instance: ViewModel(repositoryInjection.resolve()))
+
+@MainActor private final class ViewModelScreen {
+  @Instance(viewModelInjection) var viewModel
+}
+
+private actor Loader {
+  @SendableInstance(repositoryInjection) var repository
+  func clientName() -> String { repository.client.name }
+}
+
+@Suite @MainActor struct SendableWorldTests {
+  @Test(.overriding(clientInjection, with: NamedClient("mock")), arguments: 0..<8)
+  func eachTestSeesItsOwnOverrideFromAnActorAndAChildTask(index: Int) async {
+    #expect(await Loader().clientName() == "mock")
+    let fromChild = await Task { repositoryInjection.resolve().client.name }.value
+    #expect(fromChild == "mock")
+    let detached = await Task.detached { repositoryInjection.resolve().client.name }.value
+    #expect(detached == "live")
+  }
+
+  @Test func aTestWorldResolvesTheTestValueAndKeepsItsOwnStack() async {
+    await withIsolatedInjections {
+      #expect(clientInjection.resolve().name == "test")
+      clientInjection.override(with: NamedClient("pushed"))
+      #expect(clientInjection.overrideCount == 1)
+      let repository = repositoryInjection.resolve()
+      #expect(repository.client.name == "pushed")
+      #expect(await Task.detached { clientInjection.overrideCount }.value == 0)
+      clientInjection.rollbackOverride()
+      #expect(clientInjection.overrideCount == 0)
+      // Built while the override was pushed: dropped by the rollback.
+      #expect(repositoryInjection.resolve() !== repository)
+      #expect(repositoryInjection.resolve().client.name == "test")
+    }
+  }
+
+  @Test func aWorldKeepsOneInstancePerSingletonAndBuildsOnce() async {
+    let builds = Counter()
+    let counted = SendableInjection<NamedClient>(
+      strategy: .singleton,
+      instance: {
+        builds.increment()
+        return NamedClient("counted")
+      }())
+    await withIsolatedInjections {
+      let first = counted.resolve()
+      #expect(counted.resolve() === first)
+      #expect(await Task.detached { counted.resolve() }.value !== first)
+      #expect(await Task { counted.resolve() }.value === first)
+    }
+    #expect(builds.value == 2)
+  }
+
+  @Test func aScopeOpenedOffTheMainActorKeepsWhatIsBuiltInsideIt() async {
+    await withIsolatedInjections {
+      let outside = repositoryInjection.resolve()
+      let (inside, viewModelClient) = await Self.resolveInAScopeOffTheMainActor()
+      #expect(inside.client.name == "scoped")
+      #expect(viewModelClient == "scoped")
+      #expect(repositoryInjection.resolve() === outside)
+      #expect(ViewModelScreen().viewModel.repository === outside)
+    }
+  }
+
+  @Test func aSynchronousScopeAppliesOnItsThreadOnly() async {
+    await withIsolatedInjections {
+      let names = await Task.detached {
+        let inside = clientInjection.withOverride({ NamedClient("decorated(\($0.name))") }) {
+          clientInjection.resolve().name
+        }
+        return (inside, clientInjection.resolve().name)
+      }.value
+      #expect(names.0 == "decorated(live)")
+      #expect(names.1 == "live")
+    }
+  }
+
+  /// Opens a scope on the concurrent executor, in the current task (so in its world), and
+  /// resolves there: a sendable repository, and a main-actor view model that holds one.
+  @concurrent private static func resolveInAScopeOffTheMainActor() async -> (NamedRepository, String) {
+    await clientInjection.withOverride(NamedClient("scoped")) {
+      let repository = repositoryInjection.resolve()
+      let viewModelClient = await MainActor.run { ViewModelScreen().viewModel.repository.client.name }
+      return (repository, viewModelClient)
+    }
+  }
+}
