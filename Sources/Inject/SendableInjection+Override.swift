@@ -89,17 +89,21 @@ extension SendableInjection {
   /// Pushes a layer built by `source` with `strategy`: on the current test's stack, in a test
   /// world, else on the global stack; at the next epoch of the stack's rollback log.
   private func push(_ source: SendableLayer<T>.Source, _ strategy: Strategy?, at location: CodeLocation) {
-    if let stacks = World.current?.sendable.testStacks {
-      stacks.push(on: self) { epoch, _ in
+    let world = World.current
+    let layer: SendableLayer<T>
+    if let stacks = world?.sendable.testStacks {
+      layer = stacks.push(on: self) { epoch, _ in
         SendableLayer(source, strategy: strategy, location: location, pushEpoch: epoch)
       }
-      return
+    } else {
+      // The epoch is taken with the stack's lock held, so that epochs rise with the stack.
+      layer = overrides.withLock { layers in
+        let epoch = SendableRollbackLog.global.push()
+        layers.append(SendableLayer(source, strategy: strategy, location: location, pushEpoch: epoch))
+        return layers[layers.count - 1]
+      }
     }
-    // The epoch is taken with the stack's lock held, so that epochs rise with the stack.
-    overrides.withLock { layers in
-      let epoch = SendableRollbackLog.global.push()
-      layers.append(SendableLayer(source, strategy: strategy, location: location, pushEpoch: epoch))
-    }
+    MainActorRollback.notePush(of: layer, in: world?.testOverrides)
   }
 
   /// Pops overrides until `leaving(count)` of the `count` on the stack are left (the current
@@ -109,7 +113,8 @@ extension SendableInjection {
   /// The popped layers, and what the emptied slots kept, are released after every lock, so a
   /// `deinit` among them may resolve or push.
   private func rollback(leaving: (Int) -> Int) {
-    let stacks = World.current?.sendable.testStacks
+    let world = World.current
+    let stacks = world?.sendable.testStacks
     let popped: [SendableLayer<T>]
     if let stacks {
       popped = stacks.pop(self, leaving: leaving)
@@ -125,6 +130,7 @@ extension SendableInjection {
     let emptied = (stacks?.log ?? SendableRollbackLog.global).pop(popped.count, pushedAt: first.pushEpoch)
     // Nothing resolves from the popped layers again: no world keeps what they built.
     let forgotten = SendableWorld.forget(popped.map(ObjectIdentifier.init))
+    MainActorRollback.notePop(of: popped, in: world?.testOverrides)
     withExtendedLifetime((popped, emptied, forgotten)) {}
   }
 

@@ -94,6 +94,48 @@ private actor Loader {
     }
   }
 
+  /// A main-actor singleton built while a sendable client it depends on was overridden is
+  /// built anew after the rollback, whether the override was pushed on the main actor or off it.
+  @Test(arguments: [false, true])
+  func aMainActorDependentOfASendableOverrideIsRebuiltAfterTheRollback(offTheMainActor: Bool) async {
+    await withIsolatedInjections {
+      let before = ViewModelScreen().viewModel
+      if offTheMainActor {
+        await Self.pushOffTheMainActor(NamedClient("pushed"))
+      } else {
+        clientInjection.override(with: NamedClient("pushed"))
+      }
+      let during = ViewModelScreen().viewModel
+      #expect(during === before)
+      let dependent = SendableInjection<NamedRepository>(
+        strategy: .singleton, instance: NamedRepository(clientInjection.resolve()))
+      let mainDependent = Injection<ViewModel>(strategy: .singleton, instance: ViewModel(dependent.resolve()))
+      final class Holder {
+        @Instance var viewModel: ViewModel
+        init(_ injection: Injection<ViewModel>) { _viewModel = Instance(injection) }
+      }
+      let built = Holder(mainDependent).viewModel
+      #expect(built.repository.client.name == "pushed")
+      if offTheMainActor {
+        await Self.rollBackOffTheMainActor()
+      } else {
+        clientInjection.rollbackOverride()
+      }
+      let rebuilt = Holder(mainDependent).viewModel
+      #expect(rebuilt !== built)
+      #expect(rebuilt.repository.client.name == "test")
+      #expect(ViewModelScreen().viewModel === before)
+    }
+  }
+
+  @concurrent private static func pushOffTheMainActor(_ client: NamedClient) async {
+    clientInjection.override(with: client)
+  }
+
+  @concurrent private static func rollBackOffTheMainActor() async {
+    clientInjection.rollbackOverride()
+  }
+
   @Test func aSynchronousScopeAppliesOnItsThreadOnly() async {
     await withIsolatedInjections {
       let names = await Task.detached {

@@ -22,6 +22,9 @@ final class SendableLayer<T: Sendable>: Sendable {
   let location: CodeLocation
   /// The rollback log's epoch at which the layer was pushed, for an override.
   let pushEpoch: UInt64
+  /// The main-actor rollback log's epoch at which the layer was pushed, for an override: set on
+  /// the main actor by ``MainActorRollback``.
+  let mainActorEpoch = Locked<UInt64>(0)
   /// The factory of an `.onDemand` layer that builds, which the fast path of resolution calls
   /// directly.
   @usableFromInline

@@ -140,13 +140,17 @@ final class SendableTestStacks: Sendable {
     }
   }
 
-  /// Pushes the layer that `make` makes at the log's next epoch and the new depth.
-  func push<T>(on injection: SendableInjection<T>, _ make: (_ epoch: UInt64, _ depth: Int) -> SendableLayer<T>) {
+  /// Pushes the layer that `make` makes at the log's next epoch and the new depth; returns it.
+  func push<T>(
+    on injection: SendableInjection<T>, _ make: (_ epoch: UInt64, _ depth: Int) -> SendableLayer<T>
+  ) -> SendableLayer<T> {
     stacks.withLock { stacks in
       let key = ObjectIdentifier(injection)
       var stack = stacks[key] ?? Stack(injection: injection, layers: [])
-      stack.layers.append(make(log.push(), stack.layers.count + 1))
+      let layer = make(log.push(), stack.layers.count + 1)
+      stack.layers.append(layer)
       stacks[key] = stack
+      return layer
     }
   }
 

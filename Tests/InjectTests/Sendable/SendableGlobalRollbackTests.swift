@@ -1,0 +1,52 @@
+@_spi(SendableInjections) import Inject
+import Testing
+
+private final class GlobalClient: Sendable {
+  let name: String
+  init(_ name: String) { self.name = name }
+}
+
+private let globalClient = SendableInjection<GlobalClient>(strategy: .singleton, instance: GlobalClient("live"))
+
+@MainActor private final class GlobalViewModel {
+  let client: GlobalClient
+  init(_ client: GlobalClient) { self.client = client }
+}
+
+private let globalViewModel = Injection<GlobalViewModel>(
+  strategy: .singleton, instance: GlobalViewModel(globalClient.resolve()))
+
+@MainActor private final class GlobalScreen {
+  @Instance(globalViewModel) var viewModel
+}
+
+/// Global overrides of a sendable injection, with a main-actor dependent, in the global world.
+///
+/// Each test runs in a child process: a global rollback drops what every injection stored since
+/// its push, which would rebuild what other tests in this process stored meanwhile.
+@Suite struct SendableGlobalRollbackTests {
+  @Test func aMainActorDependentOfAGlobalSendableOverrideIsRebuiltAfterTheRollback() async {
+    await #expect(processExitsWith: .success) {
+      await MainActor.run {
+        globalClient.override(with: GlobalClient("mock"))
+        let during = GlobalScreen().viewModel
+        precondition(during.client.name == "mock")
+        globalClient.rollbackOverride()
+        let after = GlobalScreen().viewModel
+        precondition(after !== during && after.client.name == "live")
+        precondition(GlobalScreen().viewModel === after)
+      }
+    }
+  }
+
+  @Test func aRollbackOffTheMainActorReachesTheMainActorBeforeItsNextJob() async {
+    await #expect(processExitsWith: .success) {
+      globalClient.override(with: GlobalClient("mock"))
+      let during = await MainActor.run { GlobalScreen().viewModel }
+      precondition(during.client.name == "mock")
+      await Task.detached { globalClient.rollbackOverride() }.value
+      let after = await MainActor.run { GlobalScreen().viewModel }
+      precondition(after !== during && after.client.name == "live")
+    }
+  }
+}
