@@ -137,10 +137,7 @@ extension SendableInjection {
   /// Stops the program if delegating to `other` in `world` would form a loop, naming it.
   func stopIfLooping(through other: SendableInjection<T>, in world: SendableWorld?) {
     if let loop = loop(through: other, in: world) {
-      fatalError(
-        "Cannot override \(label) with \(other.label): it would resolve from itself "
-          + "(\(loop.map(\.label).joined(separator: " → "))). To fix this, override with a "
-          + "different injection or with an instance.")
+      BuildChain.stopForOverrideLoop(label, with: other.label, loop: loop.map(\.label))
     }
   }
 

@@ -7,6 +7,9 @@
 //                               consumers, in milliseconds (a wall-clock time, not under valgrind)
 //   InjectProfile session-end   prints the median time of ending a session with 1,000 instances
 //                               held by 10,000 consumers, and of reporting them as survivors
+//   InjectProfile sendable-contention
+//                               prints the median time of 16 tasks creating and reading
+//                               consumers of 100 sendable injections, against one task's
 
 import Inject
 
@@ -137,6 +140,20 @@ func run(_ scenario: String) {
   }
 }
 
+/// Runs an actor's steady reads, counted inside `inject_profile_actor_reads` or
+/// `inject_profile_sendable_actor_reads`.
+///
+/// The actors run on the main actor's executor, so the main thread is isolated to them: the
+/// checks of `assumeIsolated` pass.
+@MainActor
+func runActorReads(_ scenario: String) {
+  switch scenario {
+  case "actor-lazy-read": LazyActor().assumeIsolated { actorReads($0) }
+  case "sendable-actor-read": SendableActor().assumeIsolated { sendableActorReads($0) }
+  default: fatalError("Unknown scenario \(scenario).")
+  }
+}
+
 /// Prints the median time of capturing the graph of 10,000 consumer objects given as roots, a
 /// third of each strategy, every one resolved: 10,000 roots, 10,000 edges walked, and the
 /// `.onDemand` instances met on the way.
@@ -212,7 +229,8 @@ guard CommandLine.arguments.count == 2 else {
     "usage: InjectProfile graph-capture|session-end|lazy-global|lazy-new|lazy-weak|singleton|shared|on-demand|singleton-defaults|session"
       + "|singleton-world|singleton-world-depth-1000|singleton-world-distinct-1000|on-demand-world"
       + "|singleton-world-alive|singleton-telemetry|locked-lazy-global|factory-style|dependencies-style"
-      + "|actor-lazy-read|sendable-actor-read|sendable-singleton|sendable-shared|sendable-on-demand")
+      + "|sendable-contention|actor-lazy-read|sendable-actor-read|sendable-singleton|sendable-shared|sendable-on-demand"
+  )
 }
 // Long-lived holders keep the shared instances alive, as in the benchmarks.
 let weakHolder = LazyWeak()
@@ -224,15 +242,10 @@ if CommandLine.arguments[1] == "graph-capture" {
   timeGraphCapture()
 } else if CommandLine.arguments[1] == "session-end" {
   timeSessionEnd()
-} else if CommandLine.arguments[1] == "actor-lazy-read" {
-  // Counted inside `inject_profile_actor_reads`, the actor's steady reads. The actor runs on the
-  // main actor's executor, so the main thread is isolated to it: the check passes.
-  let actor = LazyActor()
-  actor.assumeIsolated { actorReads($0) }
-} else if CommandLine.arguments[1] == "sendable-actor-read" {
-  // As `actor-lazy-read`, counted inside `inject_profile_sendable_actor_reads`.
-  let actor = SendableActor()
-  actor.assumeIsolated { sendableActorReads($0) }
+} else if CommandLine.arguments[1] == "sendable-contention" {
+  await timeContention(tasks: 16)
+} else if CommandLine.arguments[1].hasSuffix("actor-read") {
+  runActorReads(CommandLine.arguments[1])
 } else {
   run(CommandLine.arguments[1])
 }

@@ -22,10 +22,7 @@ extension Injection {
     _ origin: InjectionEvent.Layer, pushEpoch: UInt64 = 0
   ) -> Layer<T> {
     if let loop = loop(through: other, in: world, seesScopes: seesScopes) {
-      fatalError(
-        "Cannot override \(label) with \(other.label): it would resolve from itself "
-          + "(\(loop.map(\.label).joined(separator: " → "))). To fix this, override with a "
-          + "different injection or with an instance.")
+      BuildChain.stopForOverrideLoop(label, with: other.label, loop: loop.map(\.label))
     }
     return Layer(.injection(other), strategy: nil, location: location, origin: origin, pushEpoch: pushEpoch)
   }

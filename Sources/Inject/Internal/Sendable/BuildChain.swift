@@ -77,4 +77,13 @@ package enum BuildChain {
         + "To fix this, break the cycle: read one of these dependencies lazily (after init) "
         + "or remove the override that closes the loop.")
   }
+
+  /// Stops the program: overriding the injection labeled `injection` with the one labeled
+  /// `other` would close `loop`, a chain of delegations back to itself.
+  static func stopForOverrideLoop(_ injection: String, with other: String, loop: [String]) -> Never {
+    fatalError(
+      "Cannot override \(injection) with \(other): it would resolve from itself "
+        + "(\(loop.joined(separator: " → "))). To fix this, override with a "
+        + "different injection or with an instance.")
+  }
 }

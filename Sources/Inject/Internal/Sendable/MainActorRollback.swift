@@ -11,9 +11,11 @@ enum MainActorRollback {
   /// Notes on the main actor that `layer` was pushed on the stack of `tested` (`nil`: the
   /// global stack).
   static func notePush<T>(of layer: SendableLayer<T>, in tested: TestOverrides?) {
-    onMainActor { [layer] in
+    // Only the epoch's box: the task must not keep the layer, and what it holds, alive.
+    let epoch = layer.mainActorEpoch
+    onMainActor {
       let log = tested?.log ?? RollbackLog.global
-      layer.mainActorEpoch.withLock { $0 = log.push() }
+      epoch.withLock { $0 = log.push() }
     }
   }
 
@@ -21,11 +23,11 @@ enum MainActorRollback {
   /// global stack), are gone, and releases what the main-actor worlds stored since the first of
   /// them was pushed.
   static func notePop<T>(of layers: [SendableLayer<T>], in tested: TestOverrides?) {
-    guard let first = layers.first else { return }
+    guard let epoch = layers.first?.mainActorEpoch else { return }
     let count = layers.count
-    onMainActor { [first] in
+    onMainActor {
       let log = tested?.log ?? RollbackLog.global
-      let emptied = log.pop(count, pushedAt: first.mainActorEpoch.withLock { $0 })
+      let emptied = log.pop(count, pushedAt: epoch.withLock { $0 })
       withExtendedLifetime(emptied) {}
     }
   }
