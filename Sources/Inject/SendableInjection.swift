@@ -155,10 +155,11 @@ public final class SendableInjection<T: Sendable>: Sendable {
   /// in the top layer or an on-demand factory to call) are specialized for `T`.
   @inlinable
   func resolve(from location: CodeLocation) -> T {
-    guard World.current == nil else {
+    guard WorldCount.isNoneAlive || World.current == nil else {
       return resolveUnstored(from: location)
     }
-    let top = overrides.withLock { $0.last ?? published }
+    // NB: not `$0.last`, which is not specialized here.
+    let top = overrides.withLock { $0.isEmpty ? published : $0[$0.endIndex - 1] }
     if let build = top.onDemandFactory {
       return BuildChain.building(self, build)
     }

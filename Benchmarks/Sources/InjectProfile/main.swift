@@ -133,6 +133,15 @@ func run(_ scenario: String) {
   case "locked-lazy-global": repeatCreatingAndReading(LockedLazyConsumer.init, { $0.service })
   case "factory-style": repeatCreatingAndReading(FactoryStyleConsumer.init, { $0.service })
   case "dependencies-style": repeatCreatingAndReading(DependenciesConsumer.init, { $0.service })
+  default: fatalError("Unknown scenario \(scenario).")
+  }
+}
+
+/// The measured code of the sendable injections' scenarios, apart from `inject_profile_run` so
+/// that adding them changes nothing of how the compiler optimizes the others.
+@_silgen_name("inject_profile_run_sendable") @inline(never) @MainActor
+func runSendable(_ scenario: String) {
+  switch scenario {
   case "sendable-singleton": repeatCreatingAndReading(SendableSingletonConsumer.init, { $0.service })
   case "sendable-shared": repeatCreatingAndReading(SendableSharedConsumer.init, { $0.service })
   case "sendable-on-demand": repeatCreatingAndReading(SendableOnDemandConsumer.init, { $0.service })
@@ -244,7 +253,9 @@ if CommandLine.arguments[1] == "graph-capture" {
   timeSessionEnd()
 } else if CommandLine.arguments[1] == "sendable-contention" {
   await timeContention(tasks: 16)
-} else if CommandLine.arguments[1].hasSuffix("actor-read") {
+} else if CommandLine.arguments[1].hasPrefix("sendable-") && !CommandLine.arguments[1].hasSuffix("-read") {
+  runSendable(CommandLine.arguments[1])
+} else if ["actor-lazy-read", "sendable-actor-read"].contains(CommandLine.arguments[1]) {
   runActorReads(CommandLine.arguments[1])
 } else {
   run(CommandLine.arguments[1])

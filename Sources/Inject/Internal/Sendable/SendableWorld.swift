@@ -41,6 +41,7 @@ final class SendableWorld: Sendable {
     self.overrides = overrides ?? parent?.overrides ?? []
     self.isTest = isTest || parent?.isTest == true
     self.testStacks = parent?.testStacks ?? (self.isTest ? SendableTestStacks() : nil)
+    WorldCount.increment()
     Self.alive.withLock { registry in
       registry.worlds.append(WeakWorld(world: self))
       if registry.worlds.count >= registry.pruneAt {
@@ -48,6 +49,10 @@ final class SendableWorld: Sendable {
         registry.pruneAt = max(64, registry.worlds.count * 2)
       }
     }
+  }
+
+  deinit {
+    WorldCount.decrement()
   }
 
   /// The scoped override of `injection` that applies here, if any.
