@@ -1,5 +1,5 @@
 #if canImport(Synchronization)
-  import Synchronization
+import Synchronization
 #endif
 
 /// How many worlds are alive, read by a sendable injection's fast path from any thread.
@@ -14,35 +14,35 @@
 @usableFromInline
 enum WorldCount {
   #if canImport(Synchronization)
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    private final class Counter: Sendable {
-      let value = Atomic(0)
-    }
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  private final class Counter: Sendable {
+    let value = Atomic(0)
+  }
 
-    /// The `Counter`, where the system has `Atomic`.
-    private static let counter: (any AnyObject & Sendable)? = {
-      if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-        return Counter()
-      }
-      return nil
-    }()
+  /// The `Counter`, where the system has `Atomic`.
+  private static let counter: (any AnyObject & Sendable)? = {
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+      return Counter()
+    }
+    return nil
+  }()
   #endif
 
   /// Counts a world that was created.
   static func increment() {
     #if canImport(Synchronization)
-      if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let counter {
-        unsafeDowncast(counter, to: Counter.self).value.add(1, ordering: .sequentiallyConsistent)
-      }
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let counter {
+      unsafeDowncast(counter, to: Counter.self).value.add(1, ordering: .sequentiallyConsistent)
+    }
     #endif
   }
 
   /// Counts a world that was released.
   static func decrement() {
     #if canImport(Synchronization)
-      if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let counter {
-        unsafeDowncast(counter, to: Counter.self).value.subtract(1, ordering: .sequentiallyConsistent)
-      }
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let counter {
+      unsafeDowncast(counter, to: Counter.self).value.subtract(1, ordering: .sequentiallyConsistent)
+    }
     #endif
   }
 
@@ -50,9 +50,9 @@ enum WorldCount {
   @usableFromInline
   static var isNoneAlive: Bool {
     #if canImport(Synchronization)
-      if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let counter {
-        return unsafeDowncast(counter, to: Counter.self).value.load(ordering: .acquiring) == 0
-      }
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let counter {
+      return unsafeDowncast(counter, to: Counter.self).value.load(ordering: .acquiring) == 0
+    }
     #endif
     return false
   }
