@@ -7,8 +7,8 @@ extension SendableInjection {
   /// global layers, and goes with it; other tasks never see the override.
   ///
   /// ```swift
-  /// let image = try apiClientInjection.withOverride(MockAPIClient()) {
-  ///   try loader.cachedImage(for: url)
+  /// let image = try imageClientInjection.withOverride(MockImageClient()) {
+  ///   try ImageCache.shared.image(for: url)
   /// }
   /// ```
   ///

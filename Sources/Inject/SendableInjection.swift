@@ -7,10 +7,10 @@
 /// crosses into it.
 ///
 /// ```swift
-/// public let apiClientInjection = SendableInjection<any APIClient>(strategy: .singleton, instance: LiveAPIClient())
+/// public let imageClientInjection = SendableInjection<any ImageClient>(strategy: .singleton, instance: LiveImageClient())
 ///
 /// actor ImageLoader {
-///   @SendableInstance(apiClientInjection) var apiClient
+///   @SendableInstance(imageClientInjection) var client
 /// }
 /// ```
 ///
@@ -43,7 +43,7 @@ public final class SendableInjection<T: Sendable>: Sendable {
   /// Publishes a dependency.
   ///
   /// ```swift
-  /// public let apiClientInjection = SendableInjection<any APIClient>(strategy: .singleton, instance: LiveAPIClient())
+  /// public let imageClientInjection = SendableInjection<any ImageClient>(strategy: .singleton, instance: LiveImageClient())
   /// ```
   ///
   /// - Parameters:
@@ -137,7 +137,7 @@ public final class SendableInjection<T: Sendable>: Sendable {
   /// detached task, a free function.
   ///
   /// ```swift
-  /// Task.detached { try await apiClientInjection.resolve().upload(report) }
+  /// Task.detached { try await imageClientInjection.resolve().upload(report) }
   /// ```
   ///
   /// - Parameters:

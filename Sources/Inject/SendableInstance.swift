@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// actor ImageLoader {
-///   @SendableInstance(apiClientInjection) var apiClient
+///   @SendableInstance(imageClientInjection) var client
 /// }
 /// ```
 ///
@@ -18,7 +18,7 @@
 ///
 /// Resolution is lazy: nothing is built before the first read, and the property keeps its
 /// instance for its own lifetime. Assigning the property replaces the instance for this
-/// consumer only; `$apiClient.reset()` drops it, so the next read resolves anew.
+/// consumer only; `$client.reset()` drops it, so the next read resolves anew.
 @_spi(SendableInjections)
 @propertyWrapper
 public struct SendableInstance<T: Sendable> {
@@ -31,7 +31,7 @@ public struct SendableInstance<T: Sendable> {
   /// `@SendableInstance` attribute:
   ///
   /// ```swift
-  /// @SendableInstance(apiClientInjection) var apiClient
+  /// @SendableInstance(imageClientInjection) var client
   /// ```
   ///
   /// - Parameters:
@@ -73,7 +73,7 @@ public struct SendableInstance<T: Sendable> {
     }
   }
 
-  /// The wrapper itself, for ``reset()``: `$apiClient.reset()`.
+  /// The wrapper itself, for ``reset()``: `$client.reset()`.
   @inlinable
   public var projectedValue: Self { self }
 

@@ -140,9 +140,9 @@ extension Trait where Self == OverrideTrait {
   /// Runs each test in its own test world with the sendable `injection` replaced by `instance`.
   ///
   /// ```swift
-  /// @Test(.overriding(apiClientInjection, with: MockAPIClient()))
+  /// @Test(.overriding(imageClientInjection, with: MockImageClient()))
   /// func loadsThroughTheMock() async throws {
-  ///   #expect(try await ImageLoader().image(for: url) == .placeholder)
+  ///   #expect(try await ImageLoader().image(for: url) == MockImageClient.image)
   /// }
   /// ```
   ///
