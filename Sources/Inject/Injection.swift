@@ -283,8 +283,8 @@ public final class Injection<T> {
     _ location: CodeLocation
   ) {
     let (build, origin): (@MainActor () -> T, InjectionEvent.Layer) =
-      if let launchOverride = launchOverrides.first(where: \.applies) {
-        (launchOverride.instance, .launchOverride(launchOverride.reason))
+      if let launchOverride = launchOverrides.first(where: \.trigger.applies) {
+        (launchOverride.instance, .launchOverride(launchOverride.trigger.reason))
       } else if let preview, ProcessContext.isPreview {
         (preview, .preview)
       } else {

@@ -28,13 +28,7 @@
 /// published configuration: global and scoped overrides, and a test world's test value, still
 /// win. Telemetry events name it as ``InjectionEvent/Layer/launchOverride(_:)`` with the reason.
 public struct LaunchOverride<T> {
-  /// What the process must have been launched with.
-  enum Trigger {
-    case argument(String)
-    case environment(String)
-  }
-
-  let trigger: Trigger
+  let trigger: LaunchTrigger
   let instance: @MainActor () -> T
 
   /// Applies when the process was launched with `argument` among its arguments.
@@ -59,10 +53,16 @@ public struct LaunchOverride<T> {
   public static func environment(_ variable: String, with instance: @autoclosure @escaping @MainActor () -> T) -> Self {
     Self(trigger: .environment(variable), instance: instance)
   }
+}
+
+/// What the process must have been launched with for a launch override to apply.
+enum LaunchTrigger: Sendable {
+  case argument(String)
+  case environment(String)
 
   /// Whether this process was launched with the trigger.
   var applies: Bool {
-    switch trigger {
+    switch self {
     case .argument(let argument): ProcessContext.arguments.contains(argument)
     case .environment(let variable): ProcessContext.isSet(variable)
     }
@@ -70,7 +70,7 @@ public struct LaunchOverride<T> {
 
   /// Why it applies, as telemetry says it.
   var reason: String {
-    switch trigger {
+    switch self {
     case .argument(let argument): "launch argument \(argument)"
     case .environment(let variable): "environment variable \(variable)"
     }

@@ -58,19 +58,23 @@ public final class SendableInjection<T: Sendable>: Sendable {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    self.init(strategy, instance, preview: nil, test: nil, CodeLocation(fileID: fileID, line: line))
+    self.init(
+      strategy, instance, preview: nil, test: nil, launchOverrides: [], CodeLocation(fileID: fileID, line: line))
   }
 
   /// Publishes a dependency with the values that previews and tests get by default.
   ///
   /// In a test world consumers resolve `test`; in an Xcode preview process, `preview`.
-  /// Explicit overrides, global or scoped, win over both.
+  /// Explicit overrides, global or scoped, win over both; a launch override that applies wins
+  /// over `preview`, and `test` wins over it.
   ///
   /// - Parameters:
   ///   - strategy: How long instances live and who shares them; see ``Strategy``.
   ///   - instance: Builds the live instance, lazily, on the consumer's thread.
   ///   - preview: Builds the instance that Xcode previews get by default.
   ///   - test: Builds the instance that test worlds get by default.
+  ///   - launchOverrides: Replacements that a launch argument or environment variable applies
+  ///     at launch; see ``SendableLaunchOverride``.
   ///   - fileID: Where the injection is published; recorded for diagnostics.
   ///   - line: Where the injection is published; recorded for diagnostics.
   public convenience init(
@@ -78,10 +82,13 @@ public final class SendableInjection<T: Sendable>: Sendable {
     instance: @autoclosure @escaping @Sendable () -> T,
     preview: @autoclosure @escaping @Sendable () -> T,
     test: @autoclosure @escaping @Sendable () -> T,
+    launchOverrides: [SendableLaunchOverride<T>] = [],
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    self.init(strategy, instance, preview: preview, test: test, CodeLocation(fileID: fileID, line: line))
+    self.init(
+      strategy, instance, preview: preview, test: test, launchOverrides: launchOverrides,
+      CodeLocation(fileID: fileID, line: line))
   }
 
   /// Publishes a dependency with the value that Xcode previews get by default.
@@ -90,16 +97,21 @@ public final class SendableInjection<T: Sendable>: Sendable {
   ///   - strategy: How long instances live and who shares them; see ``Strategy``.
   ///   - instance: Builds the live instance, lazily, on the consumer's thread.
   ///   - preview: Builds the instance that Xcode previews get by default.
+  ///   - launchOverrides: Replacements that a launch argument or environment variable applies
+  ///     at launch; see ``SendableLaunchOverride``.
   ///   - fileID: Where the injection is published; recorded for diagnostics.
   ///   - line: Where the injection is published; recorded for diagnostics.
   public convenience init(
     strategy: Strategy,
     instance: @autoclosure @escaping @Sendable () -> T,
     preview: @autoclosure @escaping @Sendable () -> T,
+    launchOverrides: [SendableLaunchOverride<T>] = [],
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    self.init(strategy, instance, preview: preview, test: nil, CodeLocation(fileID: fileID, line: line))
+    self.init(
+      strategy, instance, preview: preview, test: nil, launchOverrides: launchOverrides,
+      CodeLocation(fileID: fileID, line: line))
   }
 
   /// Publishes a dependency with the value that test worlds get by default.
@@ -108,25 +120,59 @@ public final class SendableInjection<T: Sendable>: Sendable {
   ///   - strategy: How long instances live and who shares them; see ``Strategy``.
   ///   - instance: Builds the live instance, lazily, on the consumer's thread.
   ///   - test: Builds the instance that test worlds get by default.
+  ///   - launchOverrides: Replacements that a launch argument or environment variable applies
+  ///     at launch; see ``SendableLaunchOverride``.
   ///   - fileID: Where the injection is published; recorded for diagnostics.
   ///   - line: Where the injection is published; recorded for diagnostics.
   public convenience init(
     strategy: Strategy,
     instance: @autoclosure @escaping @Sendable () -> T,
     test: @autoclosure @escaping @Sendable () -> T,
+    launchOverrides: [SendableLaunchOverride<T>] = [],
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    self.init(strategy, instance, preview: nil, test: test, CodeLocation(fileID: fileID, line: line))
+    self.init(
+      strategy, instance, preview: nil, test: test, launchOverrides: launchOverrides,
+      CodeLocation(fileID: fileID, line: line))
   }
 
-  /// Publishes a dependency: its published layer builds the preview value in a preview
-  /// process, else the live instance.
+  /// Publishes a dependency that a launch argument or environment variable can replace at
+  /// launch, for UI tests and demo builds.
+  ///
+  /// - Parameters:
+  ///   - strategy: How long instances live and who shares them; see ``Strategy``.
+  ///   - instance: Builds the live instance, lazily, on the consumer's thread.
+  ///   - launchOverrides: Replacements that a launch argument or environment variable applies
+  ///     at launch; the first that applies wins. See ``SendableLaunchOverride``.
+  ///   - fileID: Where the injection is published; recorded for diagnostics.
+  ///   - line: Where the injection is published; recorded for diagnostics.
+  public convenience init(
+    strategy: Strategy,
+    instance: @autoclosure @escaping @Sendable () -> T,
+    launchOverrides: [SendableLaunchOverride<T>],
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(
+      strategy, instance, preview: nil, test: nil, launchOverrides: launchOverrides,
+      CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Publishes a dependency: its published layer builds the first launch override that applies,
+  /// else the preview value in a preview process, else the live instance.
   init(
     _ strategy: Strategy, _ instance: @escaping @Sendable () -> T, preview: (@Sendable () -> T)?,
-    test: (@Sendable () -> T)?, _ location: CodeLocation
+    test: (@Sendable () -> T)?, launchOverrides: [SendableLaunchOverride<T>], _ location: CodeLocation
   ) {
-    let build = if let preview, ProcessContext.isPreview { preview } else { instance }
+    let build =
+      if let launchOverride = launchOverrides.first(where: \.trigger.applies) {
+        launchOverride.instance
+      } else if let preview, ProcessContext.isPreview {
+        preview
+      } else {
+        instance
+      }
     self.strategy = strategy
     self.location = location
     self.published = SendableLayer(.instance(build), strategy: strategy, location: location)

@@ -29,6 +29,14 @@ struct MockImageClient: ImageClient {
 @_spi(SendableInjections)
 public let imageClientInjection = SendableInjection<any ImageClient>(strategy: .singleton, instance: LiveImageClient())
 
+/// The image client, with a launch override for UI tests and demo builds.
+@_spi(SendableInjections)
+public let demoImageClientInjection = SendableInjection<any ImageClient>(
+  strategy: .singleton,
+  instance: LiveImageClient(),
+  launchOverrides: [.argument("-mock-images", with: MockImageClient())]
+)
+
 actor ImageLoader {
   @SendableInstance(imageClientInjection) var client
 
@@ -66,5 +74,6 @@ final class ImageCache: Sendable {
     Task.detached { try await imageClientInjection.resolve().upload(report) }
     let name = await Task.detached { imageClientInjection.resolve().name }.value
     #expect(name == "live")
+    #expect(demoImageClientInjection.resolve().name == "live")
   }
 }

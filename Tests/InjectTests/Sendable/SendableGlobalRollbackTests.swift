@@ -50,3 +50,35 @@ private let globalViewModel = Injection<GlobalViewModel>(
     }
   }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A sendable injection's launch overrides, in a child process launched with the environment
+/// variable set (the child sets it before the injection is created, as a launch would).
+@Suite struct SendableLaunchOverrideTests {
+  @Test func theFirstLaunchOverrideThatAppliesReplacesThePublishedInstance() async {
+    await #expect(processExitsWith: .success) {
+      setenv("INJECT_SENDABLE_LAUNCH_PROBE", "1", 1)
+      let injection = SendableInjection<GlobalClient>(
+        strategy: .singleton, instance: GlobalClient("live"),
+        launchOverrides: [
+          .argument("-inject-sendable-launch-probe", with: GlobalClient("argument")),
+          .environment("INJECT_SENDABLE_LAUNCH_PROBE", with: GlobalClient("environment")),
+        ])
+      precondition(injection.resolve().name == "environment")
+      injection.override(with: GlobalClient("override"))
+      precondition(injection.resolve().name == "override")
+    }
+  }
+
+  @Test func aLaunchOverrideThatDoesNotApplyChangesNothing() {
+    let injection = SendableInjection<GlobalClient>(
+      strategy: .singleton, instance: GlobalClient("live"),
+      launchOverrides: [.environment("INJECT_SENDABLE_LAUNCH_PROBE_UNSET", with: GlobalClient("environment"))])
+    #expect(injection.resolve().name == "live")
+  }
+}
