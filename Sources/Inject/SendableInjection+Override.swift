@@ -65,7 +65,7 @@ extension SendableInjection {
   ///   - fileID: Where the rollback is made; recorded for diagnostics.
   ///   - line: Where the rollback is made; recorded for diagnostics.
   public func rollbackOverride(fileID: StaticString = #fileID, line: UInt = #line) {
-    rollback { $0 - 1 }
+    rollback(leaving: { $0 - 1 }, at: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Pops every override, restoring the published configuration.
@@ -74,7 +74,7 @@ extension SendableInjection {
   ///   - fileID: Where the rollback is made; recorded for diagnostics.
   ///   - line: Where the rollback is made; recorded for diagnostics.
   public func rollbackAllOverrides(fileID: StaticString = #fileID, line: UInt = #line) {
-    rollback { _ in 0 }
+    rollback(leaving: { _ in 0 }, at: CodeLocation(fileID: fileID, line: line))
   }
 
   /// The number of overrides on the stack that `override(with:)` pushes onto here: the current
@@ -90,20 +90,28 @@ extension SendableInjection {
   /// world, else on the global stack; at the next epoch of the stack's rollback log.
   private func push(_ source: SendableLayer<T>.Source, _ strategy: Strategy?, at location: CodeLocation) {
     let world = World.current
-    let layer: SendableLayer<T>
+    let (layer, depth): (SendableLayer<T>, Int)
     if let stacks = world?.sendable.testStacks {
-      layer = stacks.push(on: self) { epoch, _ in
-        SendableLayer(source, strategy: strategy, location: location, pushEpoch: epoch)
+      (layer, depth) = stacks.push(on: self) { epoch, depth in
+        SendableLayer(
+          source, strategy: strategy, location: location, origin: .testOverride(depth: depth), pushEpoch: epoch)
       }
     } else {
       // The epoch is taken with the stack's lock held, so that epochs rise with the stack.
-      layer = overrides.withLock { layers in
-        let epoch = SendableRollbackLog.global.push()
-        layers.append(SendableLayer(source, strategy: strategy, location: location, pushEpoch: epoch))
-        return layers[layers.count - 1]
+      (layer, depth) = overrides.withLock { layers in
+        let (epoch, depth) = (SendableRollbackLog.global.push(), layers.count + 1)
+        layers.append(
+          SendableLayer(
+            source, strategy: strategy, location: location, origin: .override(depth: depth), pushEpoch: epoch))
+        return (layers[layers.count - 1], depth)
+      }
+      if ProcessContext.isTesting {
+        let (label, publishedAt) = ("SendableInjection<\(T.self)>", self.location)
+        MainActorHop.run { TestProcessChecks.noteGlobalPush(of: label, publishedAt: publishedAt, at: location) }
       }
     }
     MainActorRollback.notePush(of: layer, in: world?.testOverrides)
+    SendableTelemetry.record(.overridePushed(depth: depth), self, at: location)
   }
 
   /// Pops overrides until `leaving(count)` of the `count` on the stack are left (the current
@@ -112,21 +120,25 @@ extension SendableInjection {
   ///
   /// The popped layers, and what the emptied slots kept, are released after every lock, so a
   /// `deinit` among them may resolve or push.
-  private func rollback(leaving: (Int) -> Int) {
+  private func rollback(leaving: (Int) -> Int, at location: CodeLocation) {
     let world = World.current
     let stacks = world?.sendable.testStacks
-    let popped: [SendableLayer<T>]
+    let (popped, left): ([SendableLayer<T>], Int)
     if let stacks {
-      popped = stacks.pop(self, leaving: leaving)
+      (popped, left) = stacks.pop(self, leaving: leaving)
     } else {
-      popped = overrides.withLock { layers in
-        guard !layers.isEmpty else { return [] }
+      (popped, left) = overrides.withLock { layers in
+        guard !layers.isEmpty else { return ([], 0) }
         let left = leaving(layers.count)
         defer { layers.removeSubrange(left...) }
-        return Array(layers[left...])
+        return (Array(layers[left...]), left)
       }
     }
-    guard let first = popped.first else { return }
+    guard let first = popped.first else {
+      SendableTelemetry.record(.nothingToRollBack, self, at: location)
+      return
+    }
+    SendableTelemetry.record(.rolledBack(depth: left), self, at: location)
     let emptied = (stacks?.log ?? SendableRollbackLog.global).pop(popped.count, pushedAt: first.pushEpoch)
     // Nothing resolves from the popped layers again: no world keeps what they built.
     let forgotten = SendableWorld.forget(popped.map(ObjectIdentifier.init))

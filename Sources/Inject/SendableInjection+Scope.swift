@@ -141,7 +141,7 @@ extension SendableInjection {
   private func scope(_ source: SendableLayer<T>.Source, _ strategy: Strategy?, at location: CodeLocation) -> World {
     let parent = World.current
     let enclosing = parent?.sendable.overrides ?? []
-    let layer = SendableLayer(source, strategy: strategy, location: location)
+    let layer = SendableLayer(source, strategy: strategy, location: location, origin: .scoped)
     let scoped = SendableScopedOverride(self, with: layer, above: parent?.sendable.override(of: self))
     return World(sendableScopeIn: parent, sendableOverrides: enclosing.filter { $0.injection !== self } + [scoped])
   }

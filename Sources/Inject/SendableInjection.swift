@@ -40,6 +40,10 @@ public final class SendableInjection<T: Sendable>: Sendable {
   @usableFromInline
   let overrides = Locked<[SendableLayer<T>]>([])
 
+  /// Whether a test process reported that this injection built its live instance outside the
+  /// test worlds.
+  private let reportedLiveBuild = Locked(false)
+
   /// Publishes a dependency.
   ///
   /// ```swift
@@ -165,18 +169,18 @@ public final class SendableInjection<T: Sendable>: Sendable {
     _ strategy: Strategy, _ instance: @escaping @Sendable () -> T, preview: (@Sendable () -> T)?,
     test: (@Sendable () -> T)?, launchOverrides: [SendableLaunchOverride<T>], _ location: CodeLocation
   ) {
-    let build =
+    let (build, origin): (@Sendable () -> T, InjectionEvent.Layer) =
       if let launchOverride = launchOverrides.first(where: \.trigger.applies) {
-        launchOverride.instance
+        (launchOverride.instance, .launchOverride(launchOverride.trigger.reason))
       } else if let preview, ProcessContext.isPreview {
-        preview
+        (preview, .preview)
       } else {
-        instance
+        (instance, .published)
       }
     self.strategy = strategy
     self.location = location
-    self.published = SendableLayer(.instance(build), strategy: strategy, location: location)
-    self.testLayer = test.map { SendableLayer(.instance($0), strategy: strategy, location: location) }
+    self.published = SendableLayer(.instance(build), strategy: strategy, location: location, origin: origin)
+    self.testLayer = test.map { SendableLayer(.instance($0), strategy: strategy, location: location, origin: .test) }
   }
 
   /// The instance a consumer gets now, for code that has no stored property to keep it in: a
@@ -201,7 +205,7 @@ public final class SendableInjection<T: Sendable>: Sendable {
   /// in the top layer or an on-demand factory to call) are specialized for `T`.
   @inlinable
   func resolve(from location: CodeLocation) -> T {
-    guard WorldCount.isNoneAlive || World.current == nil else {
+    guard SendableFastPath.isOpen || (World.current == nil && !SendableTelemetry.isActive) else {
       return resolveUnstored(from: location)
     }
     // NB: not `$0.last`, which is not specialized here.
@@ -233,14 +237,20 @@ public final class SendableInjection<T: Sendable>: Sendable {
       return BuildChain.building(self) { other.resolve(in: world, from: location) }
     }
     guard let strategy = layer.strategy, !layer.isOnDemand else {
-      return BuildChain.building(self) { make(from: position, in: configuration) }
+      let instance = BuildChain.building(self) { make(from: position, in: configuration, for: location) }
+      SendableTelemetry.record(.built(layer.origin), self, at: location)
+      return instance
     }
     let slot = world?.slot(for: layer) ?? layer.slot
     // The global world's log, or its test's: the worlds of scopes outside tests have none.
     let log = world.map { $0.testStacks?.log } ?? SendableRollbackLog.global
-    return slot.instance(of: self, strategy: strategy, log: log) {
-      BuildChain.building(self) { make(from: position, in: configuration) }
+    var built = false
+    let instance = slot.instance(of: self, strategy: strategy, log: log) {
+      built = true
+      return BuildChain.building(self) { make(from: position, in: configuration, for: location) }
     }
+    SendableTelemetry.record(built ? .built(layer.origin) : .returnedFromStorage(layer.origin), self, at: location)
+    return instance
   }
 
   /// A new instance from the layer at `position` in `configuration`, decorated by every
@@ -249,13 +259,15 @@ public final class SendableInjection<T: Sendable>: Sendable {
   /// Walks down iteratively, gathering the decorators before running any code of the user's,
   /// so that any number of decorators takes constant stack, and a factory that pushes or pops
   /// overrides cannot change which layers this build uses.
-  private func make(from position: Position, in configuration: Configuration) -> T {
+  private func make(from position: Position, in configuration: Configuration, for location: CodeLocation) -> T {
     var decorators: [@Sendable (T) -> T] = []
     var position = position
     var instance: T
     while true {
-      switch configuration.layer(at: position, of: self).source {
+      let layer = configuration.layer(at: position, of: self)
+      switch layer.source {
       case .instance(let build):
+        noteLiveBuild(layer, in: configuration.world, for: location)
         instance = build()
       case .transform(let decorate):
         decorators.append(decorate)
@@ -264,7 +276,7 @@ public final class SendableInjection<T: Sendable>: Sendable {
       case .injection(let other):
         // A decorator above a delegation decorates a new instance of the other injection.
         let inOther = Configuration(other, in: configuration.world)
-        instance = BuildChain.building(other) { other.make(from: inOther.top(of: other), in: inOther) }
+        instance = BuildChain.building(other) { other.make(from: inOther.top(of: other), in: inOther, for: location) }
       }
       break
     }
@@ -272,6 +284,27 @@ public final class SendableInjection<T: Sendable>: Sendable {
       instance = decorate(instance)
     }
     return instance
+  }
+
+  /// Tells the telemetry, if one is installed, that a consumer at `location` assigned its own
+  /// instance.
+  @usableFromInline
+  func recordLocalOverride(at location: CodeLocation) {
+    SendableTelemetry.record(.localOverrideSet, self, at: location)
+  }
+
+  /// Tells a test process, once, that `layer`, the published one, builds the live instance in
+  /// the global world (or a scope opened outside every test world) of an injection that
+  /// publishes a test value.
+  private func noteLiveBuild(_ layer: SendableLayer<T>, in world: SendableWorld?, for location: CodeLocation) {
+    guard ProcessContext.isTesting, layer === published, testLayer != nil, world?.isTest != true,
+      layer.origin == .published,
+      reportedLiveBuild.withLock({ reported in
+        defer { reported = true }
+        return !reported
+      })
+    else { return }
+    SendableTelemetry.record(.liveValueInTest, self, at: location)
   }
 
   // MARK: - Positions in the configuration

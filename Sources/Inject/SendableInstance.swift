@@ -70,6 +70,7 @@ public struct SendableInstance<T: Sendable> {
     }
     nonmutating set {
       storage.set(newValue, isLocal: true)
+      injection.recordLocalOverride(at: storage.location)
     }
   }
 

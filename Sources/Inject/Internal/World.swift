@@ -131,12 +131,7 @@ final class World {
     self.graphCheck = parent?.graphCheck
     self.sendable = SendableWorld(parent: parent?.sendable, overrides: sendableOverrides, isTest: false)
     let adopt = Adoption(world: self, parent: parent)
-    if MainActorRelease.isOnMainActor {
-      // Checked at run time: `assumeIsolated` stops the program rather than run elsewhere.
-      MainActor.assumeIsolated { adopt.run() }
-    } else {
-      Task(priority: .high) { @MainActor in adopt.run() }
-    }
+    MainActorHop.run { adopt.run() }
   }
 
   /// What a world opened off the main actor still needs from it.
@@ -190,13 +185,8 @@ final class World {
   /// Runs the graph check of this world on the main actor.
   private nonisolated func checkGraphAnywhere() {
     guard let graphCheck else { return }
-    if MainActorRelease.isOnMainActor {
-      // Checked at run time: `assumeIsolated` stops the program rather than run elsewhere.
-      MainActor.assumeIsolated { graphCheck() }
-    } else {
-      Task(priority: .high) { @MainActor [self] in
-        withExtendedLifetime(self) { graphCheck() }
-      }
+    MainActorHop.run { [self] in
+      withExtendedLifetime(self) { graphCheck() }
     }
   }
 

@@ -62,6 +62,7 @@ enum Telemetry {
   static var installed: (any InjectionTelemetry)? {
     didSet {
       isActive = installed != nil
+      SendableTelemetry.noteInstalled(isActive)
       Resolution.update()
     }
   }

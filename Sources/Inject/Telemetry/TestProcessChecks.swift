@@ -18,6 +18,13 @@ enum TestProcessChecks {
     Telemetry.record(.globalOverrideInTest, injection, at: location)
   }
 
+  /// Notes a global override of the sendable injection labeled `injection`, published at
+  /// `publishedAt`, pushed at `location` outside any test world; reports it once per call site.
+  static func noteGlobalPush(of injection: String, publishedAt: CodeLocation, at location: CodeLocation) {
+    guard areActive, reportedPushSites.insert("\(location)").inserted else { return }
+    Telemetry.record(.globalOverrideInTest, injection: injection, publishedAt: publishedAt, at: location)
+  }
+
   /// Notes that `injection` built its live instance in the global world for a consumer at
   /// `location`; reports it once per injection if the injection publishes a test value.
   static func noteLiveBuild<T>(_ injection: Injection<T>, for location: CodeLocation) {

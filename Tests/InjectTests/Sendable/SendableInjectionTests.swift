@@ -1,5 +1,6 @@
 import Foundation
 @_spi(SendableInjections) import Inject
+import InjectTesting
 import Testing
 
 /// A service that any isolation may hold.
@@ -58,7 +59,7 @@ private struct StructConsumer {
 /// Serialized: the tests push and roll back global overrides, and every global rollback drops
 /// what any sendable injection stored since its push (the rule is by time), so a rollback in one
 /// test would rebuild what another test stored meanwhile and compares by identity.
-@Suite(.serialized) struct SendableInjectionTests {
+@Suite(.serialized, .misusesOnPurpose) struct SendableInjectionTests {
   @Test func eachStrategyGivesWhatItPromises() {
     let builds = Counter()
     let live = Counter()

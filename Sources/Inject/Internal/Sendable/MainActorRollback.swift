@@ -13,7 +13,7 @@ enum MainActorRollback {
   static func notePush<T>(of layer: SendableLayer<T>, in tested: TestOverrides?) {
     // Only the epoch's box: the task must not keep the layer, and what it holds, alive.
     let epoch = layer.mainActorEpoch
-    onMainActor {
+    MainActorHop.run {
       let log = tested?.log ?? RollbackLog.global
       epoch.withLock { $0 = log.push() }
     }
@@ -25,20 +25,10 @@ enum MainActorRollback {
   static func notePop<T>(of layers: [SendableLayer<T>], in tested: TestOverrides?) {
     guard let epoch = layers.first?.mainActorEpoch else { return }
     let count = layers.count
-    onMainActor {
+    MainActorHop.run {
       let log = tested?.log ?? RollbackLog.global
       let emptied = log.pop(count, pushedAt: epoch.withLock { $0 })
       withExtendedLifetime(emptied) {}
-    }
-  }
-
-  /// Runs `body` on the main actor: now if the caller runs there, else in a main-actor task.
-  private static func onMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
-    if MainActorRelease.isOnMainActor {
-      // Checked at run time: `assumeIsolated` stops the program rather than run elsewhere.
-      MainActor.assumeIsolated(body)
-    } else {
-      Task(priority: .high) { @MainActor in body() }
     }
   }
 }

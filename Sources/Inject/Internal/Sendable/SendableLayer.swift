@@ -20,6 +20,8 @@ final class SendableLayer<T: Sendable>: Sendable {
   let isOnDemand: Bool
   /// Where the layer was published or pushed.
   let location: CodeLocation
+  /// Which layer of the configuration this is, as telemetry names it.
+  let origin: InjectionEvent.Layer
   /// The rollback log's epoch at which the layer was pushed, for an override.
   let pushEpoch: UInt64
   /// The main-actor rollback log's epoch at which the layer was pushed, for an override: set on
@@ -33,11 +35,14 @@ final class SendableLayer<T: Sendable>: Sendable {
   @usableFromInline
   let slot = SendableSlot<T>()
 
-  init(_ source: Source, strategy: Strategy?, location: CodeLocation, pushEpoch: UInt64 = 0) {
+  init(
+    _ source: Source, strategy: Strategy?, location: CodeLocation, origin: InjectionEvent.Layer, pushEpoch: UInt64 = 0
+  ) {
     self.source = source
     self.strategy = strategy
     self.isOnDemand = strategy?.isOnDemand ?? false
     self.location = location
+    self.origin = origin
     self.pushEpoch = pushEpoch
     self.onDemandFactory = if isOnDemand, case .instance(let build) = source { build } else { nil }
   }

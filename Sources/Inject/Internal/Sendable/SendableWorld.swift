@@ -41,7 +41,7 @@ final class SendableWorld: Sendable {
     self.overrides = overrides ?? parent?.overrides ?? []
     self.isTest = isTest || parent?.isTest == true
     self.testStacks = parent?.testStacks ?? (self.isTest ? SendableTestStacks() : nil)
-    WorldCount.increment()
+    SendableFastPath.increment()
     Self.alive.withLock { registry in
       registry.worlds.append(WeakWorld(world: self))
       if registry.worlds.count >= registry.pruneAt {
@@ -52,7 +52,7 @@ final class SendableWorld: Sendable {
   }
 
   deinit {
-    WorldCount.decrement()
+    SendableFastPath.decrement()
   }
 
   /// The scoped override of `injection` that applies here, if any.
@@ -145,32 +145,35 @@ final class SendableTestStacks: Sendable {
     }
   }
 
-  /// Pushes the layer that `make` makes at the log's next epoch and the new depth; returns it.
+  /// Pushes the layer that `make` makes at the log's next epoch and the new depth; returns it
+  /// and its depth.
   func push<T>(
     on injection: SendableInjection<T>, _ make: (_ epoch: UInt64, _ depth: Int) -> SendableLayer<T>
-  ) -> SendableLayer<T> {
+  ) -> (SendableLayer<T>, depth: Int) {
     stacks.withLock { stacks in
       let key = ObjectIdentifier(injection)
       var stack = stacks[key] ?? Stack(injection: injection, layers: [])
-      let layer = make(log.push(), stack.layers.count + 1)
+      let depth = stack.layers.count + 1
+      let layer = make(log.push(), depth)
       stack.layers.append(layer)
       stacks[key] = stack
-      return layer
+      return (layer, depth)
     }
   }
 
-  /// Pops `injection`'s layers until `leaving(depth)` are left; returns them.
-  func pop<T>(_ injection: SendableInjection<T>, leaving: (Int) -> Int) -> [SendableLayer<T>] {
+  /// Pops `injection`'s layers until `leaving(depth)` are left; returns them, and how many are
+  /// left.
+  func pop<T>(_ injection: SendableInjection<T>, leaving: (Int) -> Int) -> ([SendableLayer<T>], left: Int) {
     stacks.withLock { stacks in
       let key = ObjectIdentifier(injection)
-      guard var stack = stacks.removeValue(forKey: key) else { return [] }
+      guard var stack = stacks.removeValue(forKey: key) else { return ([], 0) }
       let left = leaving(stack.layers.count)
       let popped = stack.layers[left...].map { unsafeDowncast($0, to: SendableLayer<T>.self) }
       stack.layers.removeSubrange(left...)
       if !stack.layers.isEmpty {
         stacks[key] = stack
       }
-      return popped
+      return (popped, left)
     }
   }
 }

@@ -2,17 +2,19 @@
 import Synchronization
 #endif
 
-/// How many worlds are alive, read by a sendable injection's fast path from any thread.
+/// Whether a sendable injection's resolution may take the fast path, read from any thread: the
+/// count of the reasons it may not, the worlds alive and an installed telemetry.
 ///
-/// While none is, no task can be in one, so resolution skips reading the current task's world
-/// (a task-local, the costliest part of a resolution that finds its instance). The count is
-/// kept in an `Atomic`, which needs macOS 15 or iOS 18; on older systems the fast path always
-/// reads the task-local.
+/// While no world is alive, no task can be in one, so resolution skips reading the current
+/// task's world (a task-local, the costliest part of a resolution that finds its instance);
+/// while no telemetry is installed, it has no event to report. The count is kept in an
+/// `Atomic`, which needs macOS 15 or iOS 18; on older systems every resolution takes the
+/// general path, which reads the task-local and the telemetry's flag.
 ///
 /// A task in a world holds it, and the world counted itself before any task could see it, so a
 /// task that reads the count as zero is in no world.
 @usableFromInline
-enum WorldCount {
+enum SendableFastPath {
   #if canImport(Synchronization)
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   private final class Counter: Sendable {
@@ -28,7 +30,7 @@ enum WorldCount {
   }()
   #endif
 
-  /// Counts a world that was created.
+  /// Counts a reason to take the general path: a world created, a telemetry installed.
   static func increment() {
     #if canImport(Synchronization)
     if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let counter {
@@ -37,7 +39,7 @@ enum WorldCount {
     #endif
   }
 
-  /// Counts a world that was released.
+  /// Uncounts a reason to take the general path: a world released, a telemetry removed.
   static func decrement() {
     #if canImport(Synchronization)
     if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let counter {
@@ -46,9 +48,10 @@ enum WorldCount {
     #endif
   }
 
-  /// Whether no world is alive now; `false` where the count is not kept.
+  /// Whether no world is alive and no telemetry installed now; `false` where the count is not
+  /// kept.
   @usableFromInline
-  static var isNoneAlive: Bool {
+  static var isOpen: Bool {
     #if canImport(Synchronization)
     if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let counter {
       return unsafeDowncast(counter, to: Counter.self).value.load(ordering: .acquiring) == 0
