@@ -35,9 +35,19 @@ final class SendableLayer<T: Sendable>: Sendable {
   @usableFromInline
   let slot = SendableSlot<T>()
 
+  /// A layer; `strategy` is `nil` for one that delegates to another injection.
+  ///
+  /// Stops the program for a `.session` strategy, which sendable injections do not have yet:
+  /// rather than keep the instance past the session's end.
   init(
     _ source: Source, strategy: Strategy?, location: CodeLocation, origin: InjectionEvent.Layer, pushEpoch: UInt64 = 0
   ) {
+    if let session = strategy?.session {
+      fatalError(
+        "SendableInjection<\(T.self)> at \(location) uses .session(\(session.name)), which sendable injections do not "
+          + "support yet. To fix this, use an Injection for what belongs to a session, or .singleton and reset it "
+          + "yourself when the session ends.")
+    }
     self.source = source
     self.strategy = strategy
     self.isOnDemand = strategy?.isOnDemand ?? false
