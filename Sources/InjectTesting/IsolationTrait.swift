@@ -71,8 +71,9 @@ private func reportUnused(_ unused: UnusedOverride) {
   recordIssue(unused.description, at: unused.location)
 }
 
-/// Records an untested resolution as a test issue.
-@MainActor
+/// Records an untested resolution as a test issue, on the thread that resolved: inside the test's
+/// tasks, where it belongs to the test.
+@Sendable
 private func reportUntested(_ untested: UntestedResolution) {
   recordIssue(untested.description, at: untested.location)
 }

@@ -1,4 +1,4 @@
-@_spi(SendableInjections) public import Inject
+public import Inject
 public import Testing
 
 /// A Swift Testing trait that overrides an injection for one test, or for every test of a suite.
@@ -19,16 +19,9 @@ public struct OverrideTrait: TestTrait, SuiteTrait, TestScoping {
   /// The injection overridden, and where the trait was applied.
   private let site: SuiteSetUp.Site
 
-  init<T>(
-    _ injection: Injection<T>, at location: CodeLocation,
-    _ scope: @escaping @Sendable (@Sendable () async throws -> Void) async throws -> Void
-  ) {
-    self.site = SuiteSetUp.Site(injection, at: location)
-    self.scope = scope
-  }
-
-  init<T>(
-    _ injection: SendableInjection<T>, at location: CodeLocation,
+  /// A trait that overrides `injection`, of either kind, applied at `location`, in `scope`.
+  init(
+    _ injection: some AnyObject & Sendable, at location: CodeLocation,
     _ scope: @escaping @Sendable (@Sendable () async throws -> Void) async throws -> Void
   ) {
     self.site = SuiteSetUp.Site(injection, at: location)
@@ -135,7 +128,6 @@ extension Trait where Self == OverrideTrait {
   }
 }
 
-@_spi(SendableInjections)
 extension Trait where Self == OverrideTrait {
   /// Runs each test in its own test world with the sendable `injection` replaced by `instance`.
   ///

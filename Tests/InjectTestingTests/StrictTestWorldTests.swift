@@ -5,40 +5,42 @@ import Testing
 /// Strict test worlds report, once per injection, every live instance a test resolves.
 @Suite @MainActor struct StrictTestWorldTests {
   @Test func anInjectionWithNeitherATestValueNorAnOverrideIsReportedWithTheConsumersLocation() async {
-    var reported: [String] = []
+    let reports = Reports()
     await withIsolatedInjections(
-      reportingLeaks: nil, reportingUntested: { reported.append($0.description) },
+      reportingLeaks: nil, reportingUntested: { reports.append($0.description) },
       operation: {
         _ = LiveReader().value
         _ = LiveReader().value
         _ = TestedReader().value
         _ = LiveReader.overridden()
       })
+    let reported = reports.all
     #expect(reported.count == 1, "once per injection, and neither the tested nor the overridden one")
     #expect(reported.first?.contains("Injection<Probe> (InjectTestingTests/StrictTestWorldTests.swift:") == true)
     #expect(reported.first?.contains("resolved for InjectTestingTests/StrictTestWorldTests.swift:") == true)
   }
 
   @Test func anInjectionResolvedAgainInScopesInsideTheTestIsReportedOnce() async {
-    var reported: [String] = []
+    let reports = Reports()
     await withIsolatedInjections(
-      reportingLeaks: nil, reportingUntested: { reported.append($0.description) },
+      reportingLeaks: nil, reportingUntested: { reports.append($0.description) },
       operation: {
         _ = LiveReader().value
         tested.withOverride(Probe("mock")) { _ = LiveReader().value }
         withIsolatedInjections { _ = LiveReader().value }
       })
+    let reported = reports.all
     #expect(reported.count == 1, "\(reported)")
   }
 
   @Test func aScopedDecoratorOverTheLiveInstanceIsReported() async {
-    var reported: [String] = []
+    let reports = Reports()
     await withIsolatedInjections(
-      reportingLeaks: nil, reportingUntested: { reported.append($0.description) },
+      reportingLeaks: nil, reportingUntested: { reports.append($0.description) },
       operation: {
         live.withOverride({ $0 }, strategy: .onDemand) { _ = LiveReader().value }
       })
-    #expect(reported.count == 1, "the live factory ran beneath the decorator")
+    #expect(reports.all.count == 1, "the live factory ran beneath the decorator")
   }
 
   @Test(.isolatedInjections(strict: true))
@@ -104,4 +106,11 @@ private final class LiveReader {
 
 private final class TestedReader {
   @Instance(tested) var value
+}
+
+/// What a strict world reported, from whichever thread resolved.
+final class Reports: Sendable {
+  private let lines = Locked<[String]>([])
+  func append(_ line: String) { lines.withLock { $0.append(line) } }
+  var all: [String] { lines.withLock { $0 } }
 }

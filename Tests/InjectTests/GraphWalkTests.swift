@@ -127,6 +127,8 @@ import Testing
     withIsolatedInjections {
       let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())
       let screen = Consumer(flow)
+      // Resolved before the keeper's build, which reads it resolved: no edge of the build's.
+      _ = screen.service
       let keeper = Injection<PlainKeeper>(strategy: .singleton, instance: PlainKeeper(screen.service))
       let kept = Consumer(keeper)
       _ = kept.service
@@ -156,6 +158,8 @@ import Testing
     try withIsolatedInjections {
       let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())
       let screen = Consumer(flow)
+      // Resolved before the keeper's build, which reads it resolved: no edge of the build's.
+      _ = screen.service
       let keeper = Injection<PlainKeeper>(strategy: .singleton, instance: PlainKeeper(screen.service))
       let kept = Consumer(keeper)
       _ = kept.service

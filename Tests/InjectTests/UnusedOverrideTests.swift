@@ -108,12 +108,12 @@ import Testing
 private func strictTest(
   _ body: () async -> Void
 ) async -> (untested: [UntestedResolution], unused: [UnusedOverride]) {
-  var untested: [UntestedResolution] = []
+  let untested = Locked<[UntestedResolution]>([])
   var unused: [UnusedOverride] = []
   await withIsolatedInjections(
-    reportingLeaks: nil, reportingUntested: { untested.append($0) }, reportingUnused: { unused.append($0) },
-    operation: body)
-  return (untested, unused)
+    reportingLeaks: nil, reportingUntested: { report in untested.withLock { $0.append(report) } },
+    reportingUnused: { unused.append($0) }, operation: body)
+  return (untested.withLock { $0 }, unused)
 }
 
 /// A suite's set-up: its initializer pushes an override.

@@ -12,6 +12,9 @@ struct GraphWalk {
   private var edgeIndex: [EdgeKey: Int] = [:]
   /// The node of each injection met, by its identity.
   private var injectionNodes: [ObjectIdentifier: Int] = [:]
+  /// The index in `instances` of the instance that the world keeps for each injection, by the
+  /// injection's identity.
+  private var storedInstances: [ObjectIdentifier: Int] = [:]
   /// The injections met through edges, kept alive for the walk so that their identities stay
   /// theirs.
   ///
@@ -57,6 +60,9 @@ struct GraphWalk {
     /// The session whose lifetime its world keeps it for, if a `.session` layer built it: it is
     /// kept (``isKept``) until the session ends.
     var session: InjectionSession? = nil
+    /// What the injection that built it was published with, if an injection built it: its
+    /// builds' dependencies are what it holds besides its consumer properties.
+    var builtBy: (any PublishedInjection)? = nil
   }
 
   private struct Link {
@@ -83,11 +89,13 @@ struct GraphWalk {
       guard let unwrapped else { continue }
       _ = instance(unwrapped, key: nil, node: node, isKept: false, isShared: false)
     }
-    for entry in StoredInstances.entries(in: world) {
-      guard let stored = entry.slot.graphInstance, let value = unwrappingOptionals(stored.value, of: entry.type)
+    let entries = World.withMainActorPart(of: world) { $0.registered } + World.withSendablePart(of: world) { $0.registered }
+    for entry in entries {
+      let publication = entry.publication
+      guard let stored = entry.slot.graphInstance,
+        let value = unwrappingOptionals(stored.value, of: publication.valueType)
       else { continue }
-      let node = node(
-        key: entry.injection, type: typeName(entry.type), publishedAt: entry.publishedAt, strategy: entry.strategy)
+      let node = node(key: entry.injection, publication, strategy: entry.strategy)
       nodes[node].strategy = entry.strategy
       nodes[node].builtBy = entry.origin.description
       nodes[node].isResolved = true
@@ -95,6 +103,8 @@ struct GraphWalk {
         value, key: nil, node: node, isKept: stored.isKept, isShared: entry.strategy == .shared && !stored.isKept
       )
       instances[index].session = instances[index].session ?? entry.strategy.session
+      instances[index].builtBy = publication
+      storedInstances[entry.injection] = index
     }
     startCount = instances.count
     var next = 0
@@ -110,14 +120,21 @@ struct GraphWalk {
 
   // MARK: - Walking
 
-  /// Reads the `@Instance` properties of instance `index`, and meets what they hold; when
-  /// following references, meets what it holds strongly too.
+  /// Reads the consumer properties of instance `index`, and meets what they hold; meets what its
+  /// builds resolved, if an injection built it; when following references, meets what it holds
+  /// strongly too.
   private mutating func walk(_ index: Int) {
     work += 1
     if followsReferences {
       follow(from: index)
     }
     guard let node = instances[index].node else { return }
+    defer {
+      // After the properties: a consumer that the factory read is the property's edge.
+      if let publication = instances[index].builtBy {
+        walkDependencies(of: publication, from: index, node: node)
+      }
+    }
     for (name, field) in FieldLayout.read(instances[index].value) {
       let target = self.node(for: field.injection)
       let edge = self.edge(from: node, to: target, property: name, location: field.location)
@@ -125,7 +142,28 @@ struct GraphWalk {
       edges[edge].isResolved = true
       nodes[target].isResolved = true
       let met = instance(value, key: field.storage, node: target, isKept: false, isShared: false)
+      if instances[met].builtBy == nil {
+        instances[met].builtBy = field.injection.published
+      }
       links.append(Link(from: index, to: met, edge: edge))
+    }
+  }
+
+  /// Meets what the builds of the injection `publication` resolved, for instance `index` that it
+  /// built, at `node`: an edge to each injection resolved, and a link to its instance where the
+  /// world keeps one, which the instance is taken to hold.
+  private mutating func walkDependencies(of publication: any PublishedInjection, from index: Int, node: Int) {
+    for dependency in publication.dependencies {
+      work += 1
+      let target = self.node(key: dependency.injection, dependency.publication, strategy: dependency.publication.strategy)
+      let edge = self.edge(from: node, to: target, property: "", location: dependency.location, kind: .build)
+      // A consumer property that the factory read, which the walk met already.
+      guard edges[edge].kind == .build else { continue }
+      edges[edge].isResolved = true
+      nodes[target].isResolved = true
+      if let met = storedInstances[dependency.injection] {
+        links.append(Link(from: index, to: met, edge: edge))
+      }
     }
   }
 
@@ -192,43 +230,42 @@ struct GraphWalk {
       return node
     }
     injections.append(injection)
-    return node(
-      key: key, type: injection.typeName, publishedAt: injection.publishedAt,
-      strategy: injection.configuration(in: world).strategy)
+    return node(key: key, injection.published, strategy: injection.configuration(in: world).strategy)
   }
 
-  /// The node of the injection `key`, added with `type`, `publishedAt` and `strategy` if it is
-  /// new.
-  private mutating func node(
-    key: ObjectIdentifier, type: String, publishedAt: CodeLocation, strategy: Strategy
-  )
-    -> Int
-  {
+  /// The node of the injection `key`, published with `publication`, added with `strategy` if it
+  /// is new.
+  private mutating func node(key: ObjectIdentifier, _ publication: any PublishedInjection, strategy: Strategy) -> Int {
     if let node = injectionNodes[key] {
       return node
     }
-    let node = addNode(kind: .injection, type: type, isResolved: false)
+    let node = addNode(kind: .injection, type: typeName(publication.valueType), isResolved: false)
     nodes[node].strategy = strategy
-    nodes[node].publishedAt = publishedAt.description
+    nodes[node].publishedAt = publication.location.description
+    nodes[node].isSendable = publication.kind == .sendable
     injectionNodes[key] = node
     return node
   }
 
   private mutating func addNode(kind: InjectionGraph.Node.Kind, type: String, isResolved: Bool) -> Int {
     let node = InjectionGraph.Node(
-      id: nodes.count, kind: kind, type: type, strategy: nil, publishedAt: nil, builtBy: nil, isResolved: isResolved)
+      id: nodes.count, kind: kind, type: type, strategy: nil, publishedAt: nil, builtBy: nil, isResolved: isResolved,
+      isSendable: false)
     nodes.append(node)
     return node.id
   }
 
   /// The index of the edge for the property at `location` from `from` to `to`, added if new.
-  private mutating func edge(from: Int, to: Int, property: String, location: CodeLocation) -> Int {
+  private mutating func edge(
+    from: Int, to: Int, property: String, location: CodeLocation, kind: InjectionGraph.Edge.Kind = .property
+  ) -> Int {
     let key = EdgeKey(from: from, to: to, location: location.description)
     if let edge = edgeIndex[key] {
       return edge
     }
     edges.append(
-      InjectionGraph.Edge(from: from, to: to, property: property, location: key.location, isResolved: false))
+      InjectionGraph.Edge(
+        from: from, to: to, property: property, location: key.location, isResolved: false, kind: kind))
     edgeIndex[key] = edges.count - 1
     return edges.count - 1
   }
@@ -244,13 +281,13 @@ struct GraphWalk {
   /// (each walks its own) nor `.shared`: a `.shared` instance is reported once for each kept one
   /// that reaches it, along the first (shortest) path found, however many references reach it.
   private mutating func findCaptives() {
-    // `@Instance` links first: of two paths as short, the one with edges to draw is reported.
+    // Consumer properties first, then what builds resolved, then strong references followed: of
+    // two paths as short, the one whose holding is surest is reported.
     var outgoing: [Int: [Int]] = [:]
-    for link in links.indices where links[link].edge != nil {
-      outgoing[links[link].from, default: []].append(link)
-    }
-    for link in links.indices where links[link].edge == nil {
-      outgoing[links[link].from, default: []].append(link)
+    for rank in 0..<3 {
+      for link in links.indices where self.rank(of: links[link]) == rank {
+        outgoing[links[link].from, default: []].append(link)
+      }
     }
     // Two holders that share a plain consumer are each reported. `stamp` marks what the current
     // holder's walk has reached, and `reachedThrough` the link it reached each through.
@@ -285,6 +322,13 @@ struct GraphWalk {
         }
       }
     }
+  }
+
+  /// How surely a link holds what it reaches: 0 for a consumer property, 1 for what a build
+  /// resolved, 2 for a strong reference followed.
+  private func rank(of link: Link) -> Int {
+    guard let edge = link.edge else { return 2 }
+    return edges[edge].kind == .build ? 1 : 0
   }
 
   /// The links from `holder` to `link`'s holder, then `link`, along the links that the walk from
@@ -423,12 +467,15 @@ struct GraphWalk {
       guard let edge = links[link].edge.map({ edges[$0] }) else {
         return instances[links[link].to].node.map { "holds \(describe($0)) through strong references" }
       }
+      if edge.kind == .build {
+        return "holds \(describe(edge.to)), which its factory resolved at \(edge.location)"
+      }
       return "holds \(describe(edge.to)) through `\(edge.property)` at \(edge.location)"
     }
     let chain = describe(holder) + " " + steps.joined(separator: ", which ")
     let through = path.allSatisfy { links[$0].edge != nil } ? " through @Instance" : ""
     let heldNode = links[last].edge.map { edges[$0].to } ?? instances[links[last].to].node
-    let held = "Injection<\(heldNode.map { nodes[$0].type } ?? "?")>"
+    let held = heldNode.map { "\(nodes[$0].injectionTypeName)<\(nodes[$0].type)>" } ?? "Injection<?>"
     let heldStrategy = heldNode.flatMap { nodes[$0].strategy }
     let message =
       switch (kind, session, heldStrategy) {
@@ -496,7 +543,10 @@ struct GraphWalk {
       // Holders by the type they are, which for an injection's instance may be more precise than
       // the type it is published as.
       while let link = reachedBy[at].map({ links[$0] }), let edge = link.edge.map({ edges[$0] }) {
-        holders.append("\(typeName(type(of: instances[link.from].value))).\(edge.property) (\(edge.location))")
+        let holder = typeName(type(of: instances[link.from].value))
+        holders.append(
+          edge.kind == .build
+            ? "\(holder), whose factory resolved it at \(edge.location)" : "\(holder).\(edge.property) (\(edge.location))")
         path.append(edge)
         at = link.from
       }
@@ -524,7 +574,7 @@ struct GraphWalk {
     let node = nodes[node]
     guard node.kind == .injection else { return "\(node.type) (a \(node.kind))" }
     let strategy = node.strategy.map { ".\($0), " } ?? ""
-    return "Injection<\(node.type)> (\(strategy)published at \(node.publishedAt ?? "?"))"
+    return "\(node.injectionTypeName)<\(node.type)> (\(strategy)published at \(node.publishedAt ?? "?"))"
   }
 }
 

@@ -39,9 +39,18 @@ extension InjectionGraph {
     /// Whether the injection holds an instance or a consumer resolved it; `true` for a root
     /// or a consumer.
     public var isResolved: Bool
+    /// Whether the injection is a ``SendableInjection``, resolved from any isolation; `false` for
+    /// an ``Injection``, a root or a consumer. A graph encoded before this property existed
+    /// decodes with `false`.
+    public var isSendable: Bool = false
+
+    /// `Injection` or `SendableInjection`, as messages name the node's kind of injection.
+    var injectionTypeName: String { isSendable ? "SendableInjection" : "Injection" }
   }
 
-  /// An `@Instance` property: from the node that declares it to the injection it consumes.
+  /// An `@Instance` or `@SendableInstance` property, from the node that declares it to the
+  /// injection it consumes; or what an injection's factory resolved while it built, from that
+  /// injection to the one it resolved (``Kind/build``).
   ///
   /// ```swift
   /// for edge in graph.edges where !edge.isResolved {
@@ -53,11 +62,62 @@ extension InjectionGraph {
     public var from: Int
     /// The ``Node/id`` of the injection the property consumes.
     public var to: Int
-    /// The property's name, without the wrapper's underscore.
+    /// The property's name, without the wrapper's underscore; empty for a ``Kind/build`` edge.
     public var property: String
-    /// Where the property is declared, as `Module/File.swift:line`.
+    /// Where the property is declared, or, for a ``Kind/build`` edge, where the factory resolved
+    /// the injection, as `Module/File.swift:line`.
     public var location: String
-    /// Whether any instance walked holds a resolved or assigned value in the property.
+    /// Whether any instance walked holds a resolved or assigned value in the property; `true`
+    /// for a ``Kind/build`` edge.
     public var isResolved: Bool
+    /// What the edge stands for. A graph encoded before this property existed decodes with
+    /// ``Kind/property``.
+    public var kind: Kind = .property
+
+    /// What an edge stands for.
+    public enum Kind: String, Sendable, Hashable, Codable {
+      /// A consumer property (`@Instance`, `@SendableInstance`) that holds what it resolves.
+      case property
+      /// What the factory of the injection at ``Edge/from`` resolved while it built (through
+      /// `resolve()` or a consumer it read), which its instance is taken to hold, as it holds
+      /// what its initializer is given.
+      case build
+    }
+  }
+}
+
+extension InjectionGraph.Node {
+  private enum CodingKeys: String, CodingKey {
+    case id, kind, type, strategy, publishedAt, builtBy, isResolved, isSendable
+  }
+
+  /// Decodes a node, as a main-actor injection's if the encoded one does not say.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(Int.self, forKey: .id)
+    kind = try container.decode(Kind.self, forKey: .kind)
+    type = try container.decode(String.self, forKey: .type)
+    strategy = try container.decodeIfPresent(Strategy.self, forKey: .strategy)
+    publishedAt = try container.decodeIfPresent(String.self, forKey: .publishedAt)
+    builtBy = try container.decodeIfPresent(String.self, forKey: .builtBy)
+    isResolved = try container.decode(Bool.self, forKey: .isResolved)
+    isSendable = try container.decodeIfPresent(Bool.self, forKey: .isSendable) ?? false
+  }
+}
+
+extension InjectionGraph.Edge {
+  private enum CodingKeys: String, CodingKey {
+    case from, to, property, location, isResolved, kind
+  }
+
+  /// Decodes an edge, as a property's if the encoded one does not say.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    from = try container.decode(Int.self, forKey: .from)
+    to = try container.decode(Int.self, forKey: .to)
+    property = try container.decode(String.self, forKey: .property)
+    location = try container.decode(String.self, forKey: .location)
+    isResolved = try container.decode(Bool.self, forKey: .isResolved)
+    kind = try container.decodeIfPresent(Kind.self, forKey: .kind) ?? .property
   }
 }

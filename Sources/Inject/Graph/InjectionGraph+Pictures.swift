@@ -33,7 +33,7 @@ extension InjectionGraph {
       output.append("  end")
     }
     for edge in edges {
-      let label = mermaidEscaped(edge.property) + "<br/>" + mermaidEscaped(edge.location)
+      let label = mermaidEscaped(edge.name) + "<br/>" + mermaidEscaped(edge.location)
       let arrow = edge.isResolved ? "-->" : "-.->"
       output.append("  n\(edge.from) \(arrow)|\"\(label)\"| n\(edge.to)")
     }
@@ -78,7 +78,7 @@ extension InjectionGraph {
     }
     let wrong = Set(errors.flatMap(\.path))
     for edge in edges {
-      var attributes = ["label=\"\(dotEscaped(edge.property))\\n\(dotEscaped(edge.location))\""]
+      var attributes = ["label=\"\(dotEscaped(edge.name))\\n\(dotEscaped(edge.location))\""]
       if !edge.isResolved {
         attributes.append("style=dashed")
       }
@@ -126,7 +126,8 @@ extension InjectionGraph {
   private func labelLines(of node: Node) -> [String] {
     guard node.kind == .injection else { return [node.type] }
     let strategy = node.strategy.map { ".\($0)" }
-    let how = [strategy, node.builtBy ?? (node.isResolved ? nil : "not resolved")].compactMap(\.self)
+    let sendable: String? = node.isSendable ? "sendable" : nil
+    let how = [strategy, sendable, node.builtBy ?? (node.isResolved ? nil : "not resolved")].compactMap(\.self)
     return [node.type, how.joined(separator: ", "), node.publishedAt].compactMap { $0?.isEmpty == false ? $0 : nil }
   }
 }
@@ -156,4 +157,10 @@ private func dotEscaped(_ text: String) -> String {
     default: escaped.append(character)
     }
   }
+}
+
+extension InjectionGraph.Edge {
+  /// What the pictures write on the edge: the property's name, or, for what a factory resolved,
+  /// "built with".
+  fileprivate var name: String { kind == .build ? "built with" : property }
 }

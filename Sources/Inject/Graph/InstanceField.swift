@@ -1,16 +1,17 @@
-/// An `Instance<T>` type, whatever `T`: reads a property of its type in place, so that the
-/// graph's walk reads `@Instance` properties and nothing else of a user's object.
+/// A consumer property's type, `Instance<T>` or `SendableInstance<T>`, whatever `T`: reads a
+/// property of its type in place, so that the graph's walk reads consumer properties and nothing
+/// else of a user's object.
 ///
 /// A main-actor protocol, and the walk runs on the main actor: a cast to a protocol through an
 /// isolated conformance behaves differently off the main actor on older Apple runtimes
-/// (SE-0470), and this conformance is not isolated.
+/// (SE-0470), and these conformances are not isolated.
 @MainActor
 protocol InstanceField {
-  /// What the property at `address`, an `Instance<T>`, consumes and holds.
+  /// What the property at `address`, of this type, consumes and holds.
   static func read(at address: UnsafeRawPointer) -> InstanceFieldValue
 }
 
-/// What one `@Instance` property consumes and holds.
+/// What one consumer property consumes and holds.
 @MainActor
 struct InstanceFieldValue {
   /// The injection it consumes.
@@ -22,41 +23,71 @@ struct InstanceFieldValue {
   /// Its instance, resolved or assigned, boxed, without the optionals of an `Instance<T?>`;
   /// `nil` if it holds none.
   let value: Any?
+
+  /// What `storage` consumes and holds.
+  init<D: DoorTypes>(_ storage: InstanceStorage<D>) where D.Injection: GraphInjection {
+    // No closure (`map`): a main-actor closure checks its executor at each call.
+    var value: Any?
+    if let instance = storage.instance {
+      value = unwrappingOptionals(instance, of: D.Value.self)
+    }
+    self.injection = storage.injection
+    self.location = storage.location
+    self.storage = ObjectIdentifier(storage)
+    self.value = value
+  }
 }
 
 extension Instance: InstanceField {
   static func read(at address: UnsafeRawPointer) -> InstanceFieldValue {
     // The caller found a field of type `Instance<T>` at `address`, in a value it keeps alive.
-    let storage = address.assumingMemoryBound(to: Instance<T>.self).pointee.storage
-    // No closure (`map`): a main-actor closure checks its executor at each call.
-    var value: Any?
-    if let instance = storage.instance {
-      value = unwrappingOptionals(instance, of: T.self)
-    }
-    return InstanceFieldValue(
-      injection: storage.injection, location: storage.location, storage: ObjectIdentifier(storage), value: value)
+    InstanceFieldValue(address.assumingMemoryBound(to: Instance<T>.self).pointee.storage)
   }
 }
 
-/// What the graph needs to know of an injection, whatever its type.
+extension SendableInstance: InstanceField {
+  static func read(at address: UnsafeRawPointer) -> InstanceFieldValue {
+    // The caller found a field of type `SendableInstance<T>` at `address`, in a value it keeps
+    // alive, on the main actor: it reads the wrapper's storage there, which is safe where the
+    // value that holds it is not an actor (the walk reads no actor's state).
+    InstanceFieldValue(address.assumingMemoryBound(to: SendableInstance<T>.self).pointee.storage)
+  }
+}
+
+/// What the graph needs to know of an injection, whatever its kind and type.
 @MainActor
-protocol GraphInjection: InjectionIdentity {
-  /// The type of its instances as Swift prints it, such as `UserRepository` for
-  /// `any UserRepository`: what the pictures show.
-  var typeName: String { get }
-  /// Where it was published.
-  var publishedAt: CodeLocation { get }
+protocol GraphInjection: AnyObject {
+  /// What it was published with.
+  nonisolated var published: any PublishedInjection { get }
   /// The strategy and the layer that a new consumer in `world` (`nil`: the global world) would
   /// resolve from now; the strategy is the published one if that layer delegates.
   func configuration(in world: World?) -> (strategy: Strategy, origin: InjectionEvent.Layer)
 }
 
 extension Injection: GraphInjection {
-  var typeName: String { Inject.typeName(T.self) }
-  var publishedAt: CodeLocation { location }
+  nonisolated var published: any PublishedInjection { publication }
 
   func configuration(in world: World?) -> (strategy: Strategy, origin: InjectionEvent.Layer) {
-    let layer = layer(at: top(in: world), in: world)
-    return (layer.strategy ?? strategy, layer.origin)
+    Engine<MainActorDoor<T>>.configuration(of: self, in: world)
+  }
+}
+
+extension SendableInjection: GraphInjection {
+  var published: any PublishedInjection { publication }
+
+  func configuration(in world: World?) -> (strategy: Strategy, origin: InjectionEvent.Layer) {
+    Engine<SendableDoor<T>>.configuration(of: self, in: world)
+  }
+}
+
+extension Engine {
+  /// The strategy and the layer that a new consumer of `injection` in `world` would resolve
+  /// from now; the strategy is the published one if that layer delegates.
+  static func configuration(
+    of injection: D.Injection, in world: World?
+  ) -> (strategy: Strategy, origin: InjectionEvent.Layer) {
+    let configuration = Configuration<D>(injection, in: world)
+    let layer = configuration.layer(at: configuration.top)
+    return (layer.strategy ?? configuration.publication.strategy, layer.origin)
   }
 }

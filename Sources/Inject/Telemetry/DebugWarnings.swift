@@ -90,7 +90,7 @@ extension InjectionEvent.Kind {
   var isMisuse: Bool {
     switch self {
     case .staleOverride, .nothingToRollBack, .keptStrongly, .globalOverrideInTest, .liveValueInTest, .nothingToEnd,
-      .survivedSession:
+      .survivedSession, .waitingForBuild:
       true
     default: false
     }
@@ -117,6 +117,10 @@ extension InjectionEvent.Kind {
     case .survivedSession:
       "To fix this, release the holder with the session (give it a .session or shorter lifetime), or "
         + "let it drop the instance when the session ends."
+    case .waitingForBuild:
+      "To fix this, do not wait in a factory for work that resolves an injection (a thread, a queue or a "
+        + "task that the factory blocks on): resolve what that work needs before the build, or make the "
+        + "factory cheap and do the work later, in an async method."
     default: ""
     }
   }

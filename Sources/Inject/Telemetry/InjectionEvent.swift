@@ -53,6 +53,12 @@ public struct InjectionEvent: Sendable, CustomStringConvertible {
     // NB: `indirect`, so that its payload takes one reference: a larger `Kind` costs every
     // event a copy of its bytes.
     indirect case survivedSession(endedAt: CodeLocation, heldBy: String)
+    /// A resolution of a sendable injection for a consumer at ``InjectionEvent/location`` has
+    /// waited five seconds for another thread's first build of `building` (an
+    /// injection's label), which that thread runs inside the builds of `chain`, outermost first:
+    /// a wait that may never end, if that thread waits in turn for this one outside Inject (a
+    /// semaphore, a lock, a queue's `sync`). The resolution goes on waiting.
+    indirect case waitingForBuild(building: String, chain: [String])
   }
 
   /// Which layer of an injection's configuration acted.
@@ -92,11 +98,11 @@ public struct InjectionEvent: Sendable, CustomStringConvertible {
 
   /// What happened.
   public let kind: Kind
-  /// The injection's type, such as `Injection<any Service>`.
+  /// The injection's type, such as `Injection<any Service>` or `SendableInjection<any ImageClient>`.
   public var injection: String {
     switch name {
     case .text(let text): text
-    case .instanceType(let type): "Injection<\(type)>"
+    case .instanceType(let type, let kind): "\(kind.typeName)<\(type)>"
     }
   }
   /// The injection's type as given, or the type of its instances, named only when asked: so
@@ -118,9 +124,12 @@ public struct InjectionEvent: Sendable, CustomStringConvertible {
     self.init(kind: kind, name: .text(injection), publishedAt: publishedAt, location: location)
   }
 
-  /// An event of an `Injection<Instance>`.
-  init<Instance>(kind: Kind, of _: Injection<Instance>, publishedAt: CodeLocation, location: CodeLocation) {
-    self.init(kind: kind, name: .instanceType(Instance.self), publishedAt: publishedAt, location: location)
+  /// An event of an injection of `injectionKind` whose instances are of type `type`.
+  init(
+    kind: Kind, instances type: any Any.Type, of injectionKind: InjectionKind, publishedAt: CodeLocation,
+    location: CodeLocation
+  ) {
+    self.init(kind: kind, name: .instanceType(type, injectionKind), publishedAt: publishedAt, location: location)
   }
 
   private init(kind: Kind, name: Name, publishedAt: CodeLocation, location: CodeLocation) {
@@ -132,7 +141,7 @@ public struct InjectionEvent: Sendable, CustomStringConvertible {
 
   private enum Name: Sendable {
     case text(String)
-    case instanceType(any Any.Type)
+    case instanceType(any Any.Type, InjectionKind)
   }
 
   /// One line naming the injection, what happened and where.
@@ -165,6 +174,10 @@ public struct InjectionEvent: Sendable, CustomStringConvertible {
           + "was not resolved there since it began or last ended, so nothing changed"
       case .survivedSession(let endedAt, let heldBy):
         "is still alive after the session ended at \(endedAt): \(heldBy)"
+      case .waitingForBuild(let building, let chain):
+        "a resolution for \(location) has waited \(Int(WaitGraph.reportAfter)) seconds for another thread's build of "
+          + "\(building), and goes on waiting; that thread builds \(chain.joined(separator: " → ")). If that "
+          + "thread waits for this one (a semaphore, a lock, a queue's sync), neither ever ends"
       }
     return "\(injection) (\(publishedAt)): \(what)"
   }

@@ -1,7 +1,10 @@
 /// Observes every ``InjectionEvent`` of every injection.
 ///
 /// Install one with ``installTelemetry(_:)``, once, at launch. Its `record(_:)` runs on the main
-/// actor, synchronously, where the event happens.
+/// actor: synchronously where the event happens, for every event that happens there (those of
+/// main-actor injections, and of sendable injections resolved, overridden or rolled back on the
+/// main actor); for an event of a sendable injection on another thread, in a main-actor task
+/// enqueued when it happens, so that the events of one thread arrive in the order they happened.
 ///
 /// ```swift
 /// final class RecordingTelemetry: InjectionTelemetry {
@@ -85,10 +88,24 @@ enum Telemetry {
     let innermost: Unmanaged<AnyObject>?
   }
 
-  /// Records `kind` for `injection` at `location`: to the installed telemetry, or, with none,
-  /// as a warning in debug builds if it is a misuse.
-  static func record<T>(_ kind: InjectionEvent.Kind, _ injection: Injection<T>, at location: CodeLocation) {
-    record(kind) { InjectionEvent(kind: kind, of: injection, publishedAt: injection.location, location: location) }
+  /// Records `kind` for an injection of door `D`'s kind published at `publishedAt`, at
+  /// `location`: to the installed telemetry, or, with none, as a warning in debug builds if it
+  /// is a misuse.
+  static func record<D: DoorTypes>(
+    _ kind: InjectionEvent.Kind, of door: D.Type, publishedAt: CodeLocation, at location: CodeLocation
+  ) {
+    record(kind, instances: D.Value.self, of: D.kind, publishedAt: publishedAt, at: location)
+  }
+
+  /// Records `kind` for an injection of `injectionKind` whose instances are of type `type`,
+  /// published at `publishedAt`, at `location`.
+  static func record(
+    _ kind: InjectionEvent.Kind, instances type: any Any.Type, of injectionKind: InjectionKind,
+    publishedAt: CodeLocation, at location: CodeLocation
+  ) {
+    record(kind) {
+      InjectionEvent(kind: kind, instances: type, of: injectionKind, publishedAt: publishedAt, location: location)
+    }
   }
 
   /// Records `kind` for `session` at `location`, as ``record(_:_:at:)`` does for an injection.

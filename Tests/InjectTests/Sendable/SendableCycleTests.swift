@@ -108,17 +108,4 @@ private let loopB = SendableInjection<Int>(strategy: .singleton, instance: 2, fi
           + "it would resolve from itself (SendableInjection<Int> (App/Loop.swift:2) → SendableInjection<Int> "
           + "(App/Loop.swift:1) → SendableInjection<Int> (App/Loop.swift:2))"))
   }
-
-  @Test func aSessionStrategyStopsWithAMessageRatherThanOutliveTheSession() async throws {
-    let result = try await #require(
-      processExitsWith: .failure, observing: [\.standardErrorContent],
-      performing: {
-        _ = SendableInjection<Int>(
-          strategy: .session(InjectionSession("user")), instance: 1, fileID: "App/Session.swift", line: 7)
-      })
-    #expect(
-      result.standardErrorText.contains(
-        "SendableInjection<Int> at App/Session.swift:7 uses .session(user), which sendable injections do not support yet."
-      ))
-  }
 }

@@ -78,9 +78,14 @@ private final class ProbeConsumer {
         injection.override(with: Probe())
         _ = injection.resolve()
       }.value
-      let kinds = await MainActor.run { recorder.events(of: "Services/Probe.swift:202").map(\.kind) }
+      let events = await MainActor.run { recorder.events(of: "Services/Probe.swift:202") }
+      let kinds = events.map(\.kind)
+      let first = events[0].location
       precondition(
-        kinds == [.built(.published), .globalOverrideInTest, .overridePushed(depth: 1), .built(.override(depth: 1))],
+        kinds == [
+          .built(.published), .staleOverride(firstResolvedAt: first), .globalOverrideInTest,
+          .overridePushed(depth: 1), .built(.override(depth: 1)),
+        ],
         "\(kinds)")
     }
   }

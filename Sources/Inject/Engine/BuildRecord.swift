@@ -1,0 +1,54 @@
+/// What a build resolved while it ran, noted in its frame on the chain of builds in progress of
+/// its door (``Door/beginBuild(of:)``): the session generations of the instances it resolved,
+/// so that what it stores lists them, and the injections it resolved, for the graph.
+struct BuildRecord: Sendable {
+  /// The generations of the instances the build resolved, each once.
+  var generations: [SessionGeneration] = []
+  /// The injections the build resolved, each once per place.
+  var dependencies: [BuildDependency] = []
+
+  /// Notes that the build resolved `dependency`, an instance that belongs to `generations`.
+  mutating func note(_ dependency: BuildDependency, _ generations: [SessionGeneration]) {
+    for generation in generations where !self.generations.contains(where: { $0 === generation }) {
+      self.generations.append(generation)
+    }
+    if !dependencies.contains(dependency) {
+      dependencies.append(dependency)
+    }
+  }
+}
+
+/// An injection that a factory resolved while it built, and where: an edge of the graph from
+/// the injection that built, which is taken to hold what it resolved.
+///
+/// It names the injection and keeps what the graph shows of it, not the injection itself, so
+/// that the injection that built keeps no other alive.
+struct BuildDependency: Sendable, Equatable {
+  /// The injection resolved, by identity.
+  let injection: ObjectIdentifier
+  /// What it was published with.
+  let publication: any PublishedInjection
+  /// Where it was resolved: the consumer's declaration, or the `resolve()` call.
+  let location: CodeLocation
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.injection == rhs.injection && lhs.location == rhs.location
+  }
+}
+
+/// What the graph and the messages show of an injection of either kind, whatever its type:
+/// a ``Publication``.
+protocol PublishedInjection: AnyObject, Sendable {
+  /// `Injection<Service> (ServicePackage/Services.swift:12)`.
+  var label: String { get }
+  /// The type of its instances, such as `any Service`.
+  var valueType: any Any.Type { get }
+  /// Where it was published.
+  var location: CodeLocation { get }
+  /// The strategy it was published with.
+  var strategy: Strategy { get }
+  /// Which kind of injection it is.
+  var kind: InjectionKind { get }
+  /// What its builds resolved, for the graph.
+  var dependencies: [BuildDependency] { get }
+}

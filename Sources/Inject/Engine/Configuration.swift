@@ -1,0 +1,89 @@
+/// An injection's configuration as one resolution reads it in one world: the scoped overrides
+/// that apply there, the test's stack, the global stack and the published layers.
+///
+/// The stacks are read once, when a resolution starts at an injection, so that what other
+/// threads push or pop meanwhile changes nothing of it.
+struct Configuration<D: Door> {
+  let injection: D.Injection
+  /// The world (`nil`: the global world).
+  let world: World?
+  let publication: Publication<D>
+  /// The global stack, bottom first.
+  let globals: [Layer<D>]
+  /// The test's stack of the injection, bottom first, in a test world.
+  let tested: [Layer<D>]
+
+  init(_ injection: D.Injection, in world: World?) {
+    self.injection = injection
+    self.world = world
+    self.publication = D.publication(of: injection)
+    self.globals = D.globalLayers(of: injection)
+    self.tested = world?.testOverrides.map { test in D.withStacks(of: test) { $0.layers(of: injection, D.self) } } ?? []
+  }
+
+  /// The top of the configuration: the world's scoped override of the injection, or the top of
+  /// its test's stack, or the top of the global stack.
+  var top: Position {
+    if let scoped = world?.override(of: injection) {
+      return .scoped(scoped)
+    }
+    return topBeneathScopes
+  }
+
+  /// The top of the configuration beneath the scoped overrides: the test's stack, or the global
+  /// stack.
+  var topBeneathScopes: Position {
+    tested.isEmpty ? .global(globals.count) : .tested(tested.count)
+  }
+
+  /// The layer at `position`: a test world resolves the test value, if there is one, instead of
+  /// the published layer.
+  func layer(at position: Position) -> Layer<D> {
+    switch position {
+    case .scoped(let scoped): scoped.layer(as: D.self)
+    case .tested(let depth): tested[depth - 1]
+    case .global(0): world?.isTest == true ? publication.testLayer ?? publication.published : publication.published
+    case .global(let depth): globals[depth - 1]
+    }
+  }
+
+  /// The position beneath `position`: the override that an enclosing scope declared, or the
+  /// next layer of the test's stack or of the global stack.
+  ///
+  /// Only decorators ask, and the published layer is never one.
+  func beneath(_ position: Position) -> Position {
+    switch position {
+    case .scoped(let scoped): scoped.beneath.map(Position.scoped) ?? topBeneathScopes
+    case .tested(let depth): depth > 1 ? .tested(depth - 1) : .global(globals.count)
+    case .global(let depth): .global(depth - 1)
+    }
+  }
+
+  /// The injection, resolved for a consumer at `location`, as the build in progress notes it.
+  func dependency(at location: CodeLocation) -> BuildDependency {
+    BuildDependency(injection: ObjectIdentifier(injection), publication: publication, location: location)
+  }
+
+  /// The injection that this configuration resolves through, if its top (with the scoped
+  /// overrides, if `seesScopes`) delegates, past any decorators.
+  func delegate(seesScopes: Bool) -> D.Injection? {
+    var position = seesScopes ? top : topBeneathScopes
+    while true {
+      switch layer(at: position).source {
+      case .instance: return nil
+      case .transform: position = beneath(position)
+      case .injection(let other): return other
+      }
+    }
+  }
+}
+
+/// Where a layer sits in an injection's configuration: a scope's override, a depth of the test's
+/// stack (1 is the first pushed), or a depth of the global stack (0 is the published layer).
+///
+/// Not generic, so that the general path handles positions with no generic-metadata lookup.
+enum Position {
+  case scoped(ScopedOverride)
+  case tested(Int)
+  case global(Int)
+}

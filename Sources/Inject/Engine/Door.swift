@@ -1,0 +1,148 @@
+/// The types of one kind of injection, which the engine's structures hold.
+///
+/// Nonisolated, so that a main-actor injection's layers can be made in its `nonisolated`
+/// initializer and held by worlds that any thread reads. ``Door`` adds what the kind does.
+@usableFromInline
+protocol DoorTypes {
+  /// The type of the injection's instances.
+  associatedtype Value
+  /// The injection: `Injection<Value>` or `SendableInjection<Value>`.
+  associatedtype Injection: AnyObject & Sendable
+  /// What builds an instance: `@MainActor () -> Value` or `@Sendable () -> Value`.
+  associatedtype Factory: Sendable
+  /// What decorates an instance: `@MainActor (Value) -> Value` or `@Sendable (Value) -> Value`.
+  associatedtype Decorator: Sendable
+  /// Where one world keeps what one layer built: ``InstanceSlot`` or ``SendableSlot``, each an
+  /// ``EngineSlot``.
+  associatedtype Slot: AnyObject & Sendable
+
+  /// Which kind of injection this is, as messages name it.
+  static var kind: InjectionKind { get }
+
+  /// An empty slot, for a layer's global world; made on any thread.
+  static func makeSlot() -> Slot
+}
+
+/// What really differs between the two kinds of injection, and nothing else: how a slot is
+/// guarded and built once, where the chain of builds in progress lives, how events reach the
+/// telemetry, and how the state each kind keeps is guarded.
+///
+/// The resolution algorithm is ``Engine``, written once over a door: the positions of the
+/// configuration, delegation, build / decorate / store with exact rollback, and the diagnostic
+/// hooks. `Injection` conforms on the main actor, an isolated conformance, so that the compiler
+/// lets the engine resolve a main-actor injection only there; `SendableInjection` conforms from
+/// any isolation.
+protocol Door: DoorTypes where Slot: EngineSlot {
+  /// A build or delegation in progress, entered for the cycle check, to be left.
+  associatedtype Entered
+
+  // MARK: The injection's configuration
+
+  /// What `injection` was published with.
+  static func publication(of injection: Injection) -> Publication<Self>
+
+  /// The global override stack of `injection`, bottom first, as it is now.
+  static func globalLayers(of injection: Injection) -> [Layer<Self>]
+
+  /// Pushes the layer that `make` makes (at the depth and epoch it is given) on the global
+  /// stack of `injection`; returns the new depth. The epoch is taken from `log` while the stack
+  /// is guarded, so that epochs rise with the stack.
+  static func pushGlobal(
+    on injection: Injection, log: RollbackLog, _ make: (_ depth: Int, _ epoch: UInt64) -> Layer<Self>
+  ) -> Int
+
+  /// Pops the global stack of `injection` until `leaving(count)` layers are left; returns the
+  /// popped layers, bottom first, and how many are left.
+  static func popGlobal(of injection: Injection, leaving: (Int) -> Int) -> (popped: [Layer<Self>], left: Int)
+
+  /// Where a consumer of the global world first resolved `injection` from a layer still on the
+  /// global stack, if one did; for the stale-override warning.
+  static func firstResolution(of injection: Injection) -> CodeLocation?
+
+  /// Whether a test process reported the live build of `injection` already; marks it reported.
+  static func reportLiveBuildOnce(of injection: Injection) -> Bool
+
+  // MARK: Code of the user's
+
+  /// A new instance from `factory`.
+  static func make(_ factory: Factory) -> Value
+
+  /// `instance` decorated by `decorator`.
+  static func decorate(_ instance: Value, with decorator: Decorator) -> Value
+
+  // MARK: Slots: the guard, and the once
+
+  /// Runs `body` with this kind's part of `world` (`nil`: the global world), under its guard.
+  static func withPart<R>(of world: World?, _ body: (inout WorldPart) -> R) -> R
+
+  /// Runs `body` with this kind's override stacks of a test, under their guard.
+  static func withStacks<R>(of test: TestOverrides, _ body: (inout TestStacks) -> R) -> R
+
+  /// The instance that `slot` keeps for every new consumer, taken before `found` runs; or the
+  /// one that `build` makes, once however many ask at once. `build` stores what it keeps
+  /// through ``store(_:in:_:)``.
+  static func instance(in slot: Slot, of injection: Injection, build: () -> Value, found: () -> Void) -> Value
+
+  /// Keeps `instance` in `slot` for later consumers, as `record` says; returns how, and what it
+  /// replaced, for the caller to release once no state is being changed any more.
+  static func store(_ instance: Value, in slot: Slot, _ record: StoreRecord) -> (Keeping, replaced: Any?)
+
+  /// The session generations the instance that `slot` keeps belongs to.
+  static func generations(of slot: Slot) -> [SessionGeneration]
+
+  /// Empties `slot`, which a popped layer owned, under its guard; returns what it kept.
+  static func empty(_ slot: Slot) -> Any?
+
+  /// Whether `slot` has an instance for new consumers now.
+  static func holdsInstance(_ slot: Slot) -> Bool
+
+  // MARK: The chain of builds in progress
+
+  /// Enters `injection`, which builds or delegates for a consumer at `location`, in the global
+  /// world if `inGlobalWorld`; stops with the cycle message if it is in progress already.
+  static func enter(_ injection: Injection, from location: CodeLocation, inGlobalWorld: Bool) -> Entered
+
+  /// Leaves what ``enter(_:from:inGlobalWorld:)`` entered.
+  static func leave(_ entered: Entered)
+
+  /// Opens the frame of a build of `injection`: what it resolves is noted there.
+  static func beginBuild(of injection: Injection)
+
+  /// Closes the innermost frame; returns what the build resolved.
+  static func endBuild() -> BuildRecord
+
+  /// Notes, in the innermost frame of the build in progress around this resolution (on this
+  /// door's chain, or the other door's where it encloses it), that the build resolved
+  /// `dependency`, an instance that belongs to `generations`.
+  static func noteResolved(_ dependency: BuildDependency, _ generations: [SessionGeneration])
+
+  /// Whether resolutions note what they resolve now: a build may be in progress around them.
+  static var isRecordingBuild: Bool { get }
+
+  // MARK: Events
+
+  /// Records `kind` for `injection` at `location`: to the installed telemetry, or, with none, as
+  /// a warning in debug builds if it is a misuse.
+  static func record(_ kind: InjectionEvent.Kind, _ injection: Injection, at location: CodeLocation)
+
+  /// Empties, on the main actor, the main-actor slots that a rollback dropped: now if the caller
+  /// runs there, else before any main-actor consumer reads them.
+  static func dropOnMainActor(_ drops: [MainActorDrop])
+}
+
+/// The two kinds of injection.
+@usableFromInline
+enum InjectionKind: Sendable {
+  /// `Injection`: resolved on the main actor.
+  case mainActor
+  /// `SendableInjection`: resolved from any isolation.
+  case sendable
+
+  /// The type's name as messages write it.
+  var typeName: String {
+    switch self {
+    case .mainActor: "Injection"
+    case .sendable: "SendableInjection"
+    }
+  }
+}

@@ -1,0 +1,125 @@
+extension Engine {
+  /// Pushes a layer built by `source` with `strategy` (`nil`: the published one) on the stack
+  /// that `override(with:)` pushes onto here: the current test's, in a test world, else the
+  /// global one; at the next epoch of that stack's rollback log.
+  ///
+  /// A strict test learns `function`, to tell a suite's set-up from the test's own override.
+  static func push(
+    _ source: Layer<D>.Source, strategy: Strategy?, on injection: D.Injection, at location: CodeLocation,
+    in function: StaticString
+  ) {
+    let publication = D.publication(of: injection)
+    let world = World.current
+    let test = world?.testOverrides
+    if case .injection(let other) = source {
+      // A layer of a stack applies to every world of its test, or to every world: the scopes
+      // around this call do not count.
+      let stackWorld: World? = test == nil ? nil : world
+      stopIfLooping(injection, through: other, in: stackWorld, seesScopes: false)
+    }
+    let strategy: Strategy? = if case .injection = source { nil } else { strategy ?? publication.strategy }
+    if let world, let test {
+      let (layer, depth) = D.withStacks(of: test) { stacks -> (Layer<D>, Int) in
+        stacks.push(on: injection) { depth in
+          Layer<D>(
+            source, strategy: strategy, location: location, origin: .testOverride(depth: depth),
+            pushEpoch: test.log.push(D.kind))
+        }
+      }
+      world.strictCheck?.noteGiven(layer, of: injection, label: publication.label, pushedIn: function)
+      D.record(.overridePushed(depth: depth), injection, at: location)
+      return
+    }
+    if let firstResolvedAt = D.firstResolution(of: injection) {
+      D.record(.staleOverride(firstResolvedAt: firstResolvedAt), injection, at: location)
+    }
+    if TestProcessChecks.isFirstGlobalPush(at: location) {
+      D.record(.globalOverrideInTest, injection, at: location)
+    }
+    let depth = D.pushGlobal(on: injection, log: RollbackLog.global) { depth, epoch in
+      Layer(source, strategy: strategy, location: location, origin: .override(depth: depth), pushEpoch: epoch)
+    }
+    D.record(.overridePushed(depth: depth), injection, at: location)
+  }
+
+  /// Pops overrides until `leaving(count)` of the `count` on the stack are left: the current
+  /// test's stack in a test world, else the global one. Empties what the stack's worlds stored
+  /// since the first popped was pushed. With none to pop, tells the telemetry.
+  ///
+  /// Every change of state is made before any code of the user's runs: the popped layers, and
+  /// the instances they and the emptied slots held, are released last, so a `deinit` among them
+  /// sees the final stack and may resolve or push.
+  static func rollback(of injection: D.Injection, leaving: (Int) -> Int, at location: CodeLocation) {
+    let test = World.current?.testOverrides
+    let (popped, left) =
+      if let test {
+        D.withStacks(of: test) { $0.pop(injection, D.self, leaving: leaving) }
+      } else {
+        D.popGlobal(of: injection, leaving: leaving)
+      }
+    guard let first = popped.first else {
+      D.record(.nothingToRollBack, injection, at: location)
+      return
+    }
+    let released = forgetting(
+      popped.map(ObjectIdentifier.init), poppedFrom: test?.log ?? RollbackLog.global, at: first.pushEpoch)
+    D.record(.rolledBack(depth: left), injection, at: location)
+    withExtendedLifetime((popped, released)) {}
+  }
+
+  /// Notes in `log` that the `layers` (by identity), pushed at `epoch` or later, are gone, and
+  /// makes every world forget what they built. Call it while they are alive. Returns what is left
+  /// to release.
+  static func forgetting(_ layers: [ObjectIdentifier], poppedFrom log: RollbackLog, at epoch: UInt64) -> [Any] {
+    let (released, onMainActor) = log.pop(layers.count, of: D.kind, pushedAt: epoch)
+    D.dropOnMainActor(onMainActor)
+    // Nothing resolves from the popped layers again: no world keeps what they built.
+    return released + World.forget(layers, D.self)
+  }
+
+  /// The number of overrides on the stack that `push` pushes onto here.
+  static func overrideCount(of injection: D.Injection) -> Int {
+    if let test = World.current?.testOverrides {
+      return D.withStacks(of: test) { $0.depth(of: injection) }
+    }
+    return D.globalLayers(of: injection).count
+  }
+
+  /// A world inside the current task's, where `injection` resolves from a layer built by
+  /// `source` with `strategy` (`nil`: the published one): a scope's.
+  static func scope(
+    _ source: Layer<D>.Source, strategy: Strategy?, on injection: D.Injection, at location: CodeLocation
+  ) -> World {
+    let parent = World.current
+    let publication = D.publication(of: injection)
+    if case .injection(let other) = source {
+      stopIfLooping(injection, through: other, in: parent, seesScopes: true)
+    }
+    let strategy: Strategy? = if case .injection = source { nil } else { strategy ?? publication.strategy }
+    let layer = Layer<D>(source, strategy: strategy, location: location, origin: .scoped)
+    let world = World(parent: parent, overriding: ScopedOverride(injection, with: layer, in: parent))
+    world.strictCheck?.noteGiven(layer, of: injection, label: publication.label)
+    return world
+  }
+
+  /// Stops the program if delegating from `injection` to `other` in `world` (`nil`: the global
+  /// configuration) would close a loop, naming it: with the scopes' overrides if `seesScopes`.
+  ///
+  /// Walks iteratively, so long chains cannot overflow the stack.
+  private static func stopIfLooping(
+    _ injection: D.Injection, through other: D.Injection, in world: World?, seesScopes: Bool
+  ) {
+    var chain: [D.Injection] = [injection]
+    var visited: Set<ObjectIdentifier> = [ObjectIdentifier(injection)]
+    var next = other
+    while next !== injection {
+      guard visited.insert(ObjectIdentifier(next)).inserted,
+        let delegate = Configuration<D>(next, in: world).delegate(seesScopes: seesScopes)
+      else { return }
+      chain.append(next)
+      next = delegate
+    }
+    let labels = (chain + [injection]).map { D.publication(of: $0).label }
+    BuildChain.stopForOverrideLoop(labels[0], with: D.publication(of: other).label, loop: labels)
+  }
+}

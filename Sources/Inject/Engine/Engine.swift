@@ -1,0 +1,239 @@
+/// The resolution algorithm, written once for both kinds of injection: what a new consumer of an
+/// injection gets in a world.
+///
+/// Each rule exists here alone, and a door (`D`) supplies only what really differs (``Door``):
+/// the positions of the configuration (``Configuration``), delegation to another injection,
+/// build / decorate / store with exact rollback (``RollbackLog``), and the diagnostic hooks:
+/// strict notes, the leak watch, the graph's list of stored slots and what builds resolved,
+/// `.shared` values kept strongly, live values built in a test process, and the telemetry.
+///
+/// Nonisolated, and called by each door where its resolutions run: `Injection`'s conformance to
+/// ``Door`` is main-actor-isolated, so the compiler lets the engine resolve a main-actor
+/// injection only on the main actor.
+enum Engine<D: Door> {
+  /// The instance a new consumer declared at `location` gets in `world` (`nil`: the global
+  /// world): the stored one, or one built and stored by the strategy of the top layer.
+  static func resolve(_ injection: D.Injection, in world: World?, from location: CodeLocation) -> D.Value {
+    let configuration = Configuration<D>(injection, in: world)
+    let position = configuration.top
+    let layer = configuration.layer(at: position)
+    world?.strictCheck?.noteResolved(layer)
+    guard case .injection(let other) = layer.source else {
+      return build(at: position, layer, configuration, from: location)
+    }
+    return resolve(delegatingFrom: injection, to: other, in: world, from: location)
+  }
+
+  /// The instance a new consumer declared at `location` gets in `world` from `other`, which the
+  /// top layer of `injection` delegates to.
+  ///
+  /// Follows the delegations iteratively, each injection of the chain entered for the cycle
+  /// check, so that a chain of any length takes constant stack.
+  private static func resolve(
+    delegatingFrom injection: D.Injection, to other: D.Injection, in world: World?, from location: CodeLocation
+  ) -> D.Value {
+    var entered = [D.enter(injection, from: location, inGlobalWorld: world == nil)]
+    defer {
+      while let last = entered.popLast() {
+        D.leave(last)
+      }
+    }
+    var injection = other
+    while true {
+      let configuration = Configuration<D>(injection, in: world)
+      let position = configuration.top
+      let layer = configuration.layer(at: position)
+      world?.strictCheck?.noteResolved(layer)
+      guard case .injection(let next) = layer.source else {
+        return build(at: position, layer, configuration, from: location)
+      }
+      entered.append(D.enter(injection, from: location, inGlobalWorld: world == nil))
+      injection = next
+    }
+  }
+
+  /// The instance stored in the world for `layer` at `position`, or a new one, stored if the
+  /// layer's strategy keeps it.
+  private static func build(
+    at position: Position, _ layer: Layer<D>, _ configuration: Configuration<D>, from location: CodeLocation
+  ) -> D.Value {
+    let injection = configuration.injection
+    guard !layer.isOnDemand else {
+      // Stores nothing, so it needs no slot, in a world or out of one; what it was built with
+      // passes to the build that resolved it, which holds it.
+      D.beginBuild(of: injection)
+      let instance = newInstance(at: position, configuration, for: location)
+      let record = D.endBuild()
+      configuration.publication.noteBuilt(with: record.dependencies)
+      D.record(.built(layer.origin), injection, at: location)
+      if D.isRecordingBuild {
+        D.noteResolved(configuration.dependency(at: location), record.generations)
+      }
+      return instance
+    }
+    let slot = configuration.world?.slot(for: layer, D.self) ?? layer.slot
+    let instance = D.instance(in: slot, of: injection) {
+      // A layer that builds has a strategy: only one that delegates has none.
+      buildAndStore(at: position, layer, layer.strategy.unsafelyUnwrapped, in: slot, configuration, for: location)
+    } found: {
+      D.record(.returnedFromStorage(layer.origin), injection, at: location)
+    }
+    // The build in progress, if any, holds what it resolved: it belongs to the same generations.
+    if D.isRecordingBuild {
+      D.noteResolved(configuration.dependency(at: location), D.generations(of: slot))
+    }
+    return instance
+  }
+
+  /// A new instance from `layer` at `position`, which `slot` keeps under `strategy`: unless a
+  /// rollback overlapped the build, or a session generation it resolved ended meanwhile.
+  private static func buildAndStore(
+    at position: Position, _ layer: Layer<D>, _ strategy: Strategy, in slot: D.Slot, _ configuration: Configuration<D>,
+    for location: CodeLocation
+  ) -> D.Value {
+    let (injection, world) = (configuration.injection, configuration.world)
+    // The global world's log, or its test's: the worlds of scopes outside tests have none.
+    let log = world.map { $0.testOverrides?.log } ?? RollbackLog.global
+    let pops = log?.pops ?? 0
+    D.beginBuild(of: injection)
+    let instance = newInstance(at: position, configuration, for: location)
+    let record = D.endBuild()
+    configuration.publication.noteBuilt(with: record.dependencies)
+    var generations = record.generations
+    // The first instance of the session in this world begins its generation.
+    let own = strategy.session.map { session in World.withSessions(of: world) { $0.generation(of: session) } }
+    if let own {
+      generations.append(own)
+    }
+    let owner = own.map { _ in SessionGeneration.Owner(configuration.publication, strategy: strategy) }
+    // Stored before the telemetry hears of it, so that a telemetry that resolves in `record`
+    // finds it instead of building another.
+    let stored = store(instance, in: slot, log: log, ifNoRollbackSince: pops) {
+      epoch, isGuarded -> (Keeping, replaced: Any?)? in
+      // A generation that ended meanwhile (a factory that ended the session) refuses the slot:
+      // what the build made is not handed to new consumers.
+      for generation in generations where !generation.add(slot, owner: generation === own ? owner : nil) {
+        return nil
+      }
+      return D.store(
+        instance, in: slot,
+        StoreRecord(strategy: strategy, generations: generations, own: own, isGuarded: isGuarded))
+    }
+    D.record(.built(layer.origin), injection, at: location)
+    if let (keeping, replaced) = stored {
+      registerOnce(slot, of: injection, layer, strategy: strategy, in: world)
+      if case .shared = strategy, keeping == .strongly {
+        D.record(.keptStrongly(layer.origin), injection, at: location)
+      }
+      withExtendedLifetime(replaced) {}
+    }
+    return instance
+  }
+
+  /// Runs `store` at the epoch of `log` (none: 0), with its lock held, unless a rollback
+  /// happened since `pops` was read; returns what `store` returns, or `nil` if it did not run
+  /// or stored nothing.
+  private static func store<R>(
+    _ instance: D.Value, in slot: D.Slot, log: RollbackLog?, ifNoRollbackSince pops: UInt64,
+    _ store: (_ epoch: UInt64, _ isGuarded: Bool) -> R?
+  ) -> R? {
+    guard let log else { return store(0, false) }
+    let stored: R?? = log.store(in: slot, ifNoRollbackSince: pops) { epoch, isGuarded -> R? in store(epoch, isGuarded) }
+    return stored ?? nil
+  }
+
+  /// A new instance from the layer at `position`, for a consumer at `location`, watched for
+  /// leaks if the world watches.
+  ///
+  /// The caller opens the build's frame around it.
+  private static func newInstance(
+    at position: Position, _ configuration: Configuration<D>, for location: CodeLocation
+  ) -> D.Value {
+    let injection = configuration.injection
+    let entered = D.enter(injection, from: location, inGlobalWorld: configuration.world == nil)
+    let instance = make(from: position, configuration, for: location)
+    D.leave(entered)
+    configuration.world?.leakWatch?.watch(instance, builtBy: D.publication(of: injection).label, for: location)
+    return instance
+  }
+
+  /// A new instance from the layer at `position`, decorated by every decorator on the way down
+  /// to a layer that builds, through every injection delegated to.
+  ///
+  /// Walks down iteratively and gathers the decorators before running any code of the user's,
+  /// so that any number of decorators and delegations takes constant stack, and a factory that
+  /// pushes or pops overrides cannot change which layers this build uses. Each injection
+  /// delegated to stays entered, for the cycle check, until its own decorators have run.
+  private static func make(
+    from position: Position, _ configuration: Configuration<D>, for location: CodeLocation
+  ) -> D.Value {
+    // The common case, a layer that builds, takes no list: a list of closures costs
+    // generic-metadata lookups here, where the door is not specialized.
+    let layer = configuration.layer(at: position)
+    if case .instance(let factory) = layer.source {
+      noteLiveBuild(layer, configuration, for: location)
+      return D.make(factory)
+    }
+    var decorators: [D.Decorator] = []
+    var delegated: [(entered: D.Entered, firstDecorator: Int)] = []
+    var (configuration, position) = (configuration, position)
+    var instance: D.Value
+    while true {
+      let layer = configuration.layer(at: position)
+      configuration.world?.strictCheck?.noteResolved(layer)
+      switch layer.source {
+      case .instance(let factory):
+        noteLiveBuild(layer, configuration, for: location)
+        instance = D.make(factory)
+      case .injection(let other):
+        let entered = D.enter(other, from: location, inGlobalWorld: configuration.world == nil)
+        delegated.append((entered, decorators.count))
+        configuration = Configuration(other, in: configuration.world)
+        position = configuration.top
+        continue
+      case .transform(let decorate):
+        decorators.append(decorate)
+        position = configuration.beneath(position)
+        continue
+      }
+      break
+    }
+    while let (entered, firstDecorator) = delegated.popLast() {
+      while decorators.count > firstDecorator {
+        instance = D.decorate(instance, with: decorators.removeLast())
+      }
+      D.leave(entered)
+    }
+    while let decorate = decorators.popLast() {
+      instance = D.decorate(instance, with: decorate)
+    }
+    return instance
+  }
+
+  /// Tells the world's strict test, if any, that `layer` builds the live instance (or a launch
+  /// override, or the preview value) for a consumer at `location`; or, outside every test world,
+  /// the checks of a test process.
+  private static func noteLiveBuild(_ layer: Layer<D>, _ configuration: Configuration<D>, for location: CodeLocation) {
+    let publication = configuration.publication
+    guard layer === publication.published else { return }
+    let world = configuration.world
+    world?.strictCheck?.noteUntested(configuration.injection, label: publication.label, at: location)
+    // Outside every test world: the global world, or a scope opened outside a test world.
+    if world?.isTest != true, layer.origin == .published, publication.testLayer != nil, ProcessContext.isTesting,
+      !D.reportLiveBuildOnce(of: configuration.injection)
+    {
+      D.record(.liveValueInTest, configuration.injection, at: location)
+    }
+  }
+
+  /// Lists `slot`, which `layer` of `injection` stores in, in `world`'s part (`nil`: the global
+  /// world's), for the graph, unless it is listed already.
+  private static func registerOnce(
+    _ slot: D.Slot, of injection: D.Injection, _ layer: Layer<D>, strategy: Strategy, in world: World?
+  ) {
+    let entry = StoredEntry(
+      slot: slot, layer: ObjectIdentifier(layer), injection: ObjectIdentifier(injection),
+      publication: D.publication(of: injection), strategy: strategy, origin: layer.origin)
+    D.withPart(of: world) { $0.register(entry) }
+  }
+}

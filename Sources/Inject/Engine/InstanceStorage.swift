@@ -1,0 +1,106 @@
+/// The state of one consumer property of either kind (`@Instance`, `@SendableInstance`), shared by
+/// copies of the wrapper: the injection it consumes, and its instance once resolved or assigned.
+///
+/// One heap allocation per consumer property: a `ManagedBuffer` whose header holds the injection
+/// and whose single tail element holds the instance. Every access goes through the buffer's
+/// pointers, so it is specialized into the consumer and pays no dynamic exclusivity check, and
+/// `deinit` destroys the instance without looking up any generic metadata.
+///
+/// The door `D` fixes the injection's type: a storage made for an `Injection<T>` reads back an
+/// `Injection<T>`, one made for a `SendableInjection<T>` a `SendableInjection<T>`.
+///
+/// The class is not `Sendable`, so the compiler confines each storage to one isolation domain:
+/// ``Instance`` reads and writes it only from the main actor, and ``SendableInstance`` from the
+/// isolation of the object that declares it.
+@usableFromInline
+final class InstanceStorage<D: DoorTypes>: ManagedBuffer<InstanceStorageHeader, D.Value> {
+  /// A storage for a consumer of `injection`, declared at `location`, with no instance yet.
+  @inlinable
+  static func make(_ injection: D.Injection, at location: CodeLocation) -> InstanceStorage<D> {
+    let buffer = create(minimumCapacity: 1) { _ in InstanceStorageHeader(injection: injection, location: location) }
+    // `create` allocates an instance of the class it is called on: `InstanceStorage<D>`.
+    return unsafeDowncast(buffer, to: InstanceStorage<D>.self)
+  }
+
+  /// The injection this storage resolves from.
+  @inlinable
+  var injection: D.Injection {
+    // `make` stores a `D.Injection`, and nothing changes it.
+    withUnsafeMutablePointerToHeader { unsafeDowncast($0.pointee.injection, to: D.Injection.self) }
+  }
+
+  /// Runs `body` with the injection, without retaining it.
+  ///
+  /// Safe: the header's injection is a `let` that this storage holds strongly, and the caller
+  /// keeps this storage alive.
+  @inlinable
+  func withInjection<Result>(_ body: (D.Injection) -> Result) -> Result {
+    Unmanaged.passUnretained(injection).withGuaranteedReference(body)
+  }
+
+  /// Where the consumer property was declared.
+  @inlinable
+  var location: CodeLocation { withUnsafeMutablePointerToHeader { $0.pointee.location } }
+
+  /// The resolved or locally assigned instance, if any.
+  @inlinable
+  var instance: D.Value? {
+    withUnsafeMutablePointers { header, element in header.pointee.hasInstance ? element.pointee : nil }
+  }
+
+  /// Whether the instance was assigned rather than resolved.
+  @inlinable
+  var isLocal: Bool { withUnsafeMutablePointerToHeader { $0.pointee.isLocal } }
+
+  /// Replaces the instance: a resolved one, a locally assigned one, or none.
+  ///
+  /// The old instance is released only once the storage holds the new one, so that its
+  /// `deinit`, should it read the property, finds the new instance.
+  @inlinable
+  func set(_ newValue: D.Value?, isLocal: Bool) {
+    let old: D.Value? = withUnsafeMutablePointers { header, element in
+      let old = header.pointee.hasInstance ? element.move() : nil
+      if let newValue {
+        element.initialize(to: newValue)
+      }
+      header.pointee.hasInstance = newValue != nil
+      header.pointee.isLocal = isLocal
+      return old
+    }
+    withExtendedLifetime(old) {}
+  }
+
+  deinit {
+    if withUnsafeMutablePointerToHeader({ $0.pointee.hasInstance }) {
+      _ = withUnsafeMutablePointerToElements { $0.move() }
+    }
+  }
+}
+
+/// The part of an ``InstanceStorage`` that does not depend on its type, so that destroying it
+/// needs no generic metadata.
+@usableFromInline
+struct InstanceStorageHeader {
+  /// The storage's injection, type-erased: ``InstanceStorage/injection`` reads it back as the
+  /// door's injection type, which its maker took.
+  @usableFromInline
+  let injection: AnyObject
+
+  /// Where the consumer property was declared.
+  @usableFromInline
+  let location: CodeLocation
+
+  /// Whether the tail element holds an instance.
+  @usableFromInline
+  var hasInstance = false
+
+  /// Whether the instance was assigned rather than resolved.
+  @usableFromInline
+  var isLocal = false
+
+  @inlinable
+  init(injection: AnyObject, location: CodeLocation) {
+    self.injection = injection
+    self.location = location
+  }
+}

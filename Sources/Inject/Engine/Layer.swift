@@ -1,0 +1,143 @@
+/// One entry of an injection's configuration: where its instances come from, and with which
+/// strategy; the same for both kinds of injection, whose door (`D`) gives the closures' types.
+///
+/// The published configuration is the bottom layer; every global override pushes another, and
+/// every scoped override is a layer that its scope's ``World`` holds. A layer holds no other
+/// layer: a decorator asks whichever layer is beneath it where it resolves, so releasing any
+/// number of layers is flat.
+///
+/// What a layer built is kept in a slot of the world that resolved it; the global world's slot
+/// sits here, beside the configuration, so that the fast path reaches it in one load.
+@usableFromInline
+final class Layer<D: DoorTypes>: Sendable {
+  enum Source: Sendable {
+    /// Builds a new instance: the published factory or a plain replacement.
+    case instance(D.Factory)
+    /// Decorates a new instance made by the layer beneath.
+    case transform(D.Decorator)
+    /// Delegates to another injection of the same kind, with its strategy, storage and
+    /// overrides.
+    case injection(D.Injection)
+  }
+
+  /// The strategy, or `nil` for a layer that delegates to another injection.
+  @usableFromInline
+  let strategy: Strategy?
+  /// The factory of an `.onDemand` layer that builds, which the fast path calls directly.
+  @usableFromInline
+  let onDemandFactory: D.Factory?
+  /// What the layer built for the global world.
+  @usableFromInline
+  let slot: D.Slot
+  let source: Source
+  /// Where the layer was published or pushed.
+  let location: CodeLocation
+  /// Which layer of the configuration this is, as telemetry names it.
+  let origin: InjectionEvent.Layer
+  /// Whether the strategy is `.onDemand`: read where a copy of the strategy, an enum with a
+  /// payload, would cost more than the check.
+  let isOnDemand: Bool
+  /// The epoch of the rollback log at the push, for an override; see ``RollbackLog``.
+  let pushEpoch: UInt64
+
+  /// A layer; `strategy` is `nil` for one that delegates to another injection.
+  ///
+  /// With `buildsOnFastPath` false, the fast path does not call its factory: it builds on the
+  /// general path.
+  init(
+    _ source: Source, strategy: Strategy?, location: CodeLocation, origin: InjectionEvent.Layer, pushEpoch: UInt64 = 0,
+    buildsOnFastPath: Bool = true
+  ) {
+    self.source = source
+    self.strategy = strategy
+    self.isOnDemand = strategy?.isOnDemand ?? false
+    self.onDemandFactory = if buildsOnFastPath, isOnDemand, case .instance(let factory) = source { factory } else { nil }
+    self.location = location
+    self.origin = origin
+    self.pushEpoch = pushEpoch
+    self.slot = D.makeSlot()
+  }
+}
+
+/// What an injection of either kind was published with: its strategy, where, and the layers
+/// that the global world and test worlds resolve from at the bottom of its stacks.
+@usableFromInline
+final class Publication<D: DoorTypes>: Sendable {
+  /// The strategy the injection was published with.
+  let strategy: Strategy
+  /// Where the injection was published.
+  let location: CodeLocation
+  /// The published configuration: the bottom of the override stack, never popped. It builds
+  /// the first launch override that applies, else the preview value in a preview process, else
+  /// the live instance.
+  @usableFromInline
+  let published: Layer<D>
+  /// What test worlds resolve from instead of ``published``, if the injection has a test value.
+  let testLayer: Layer<D>?
+  /// What the injection's builds resolved, for the graph: noted at the end of each build.
+  private let builtWith = Locked<[BuildDependency]>([])
+
+  /// The publication of an injection with these values.
+  init(
+    _ strategy: Strategy, instance: D.Factory, preview: D.Factory?, test: D.Factory?,
+    launchOverrides: [(trigger: LaunchTrigger, instance: D.Factory)], at location: CodeLocation
+  ) {
+    let (build, origin): (D.Factory, InjectionEvent.Layer) =
+      if let launchOverride = launchOverrides.first(where: { $0.trigger.applies }) {
+        (launchOverride.instance, .launchOverride(launchOverride.trigger.reason))
+      } else if let preview, ProcessContext.isPreview {
+        (preview, .preview)
+      } else {
+        (instance, .published)
+      }
+    self.strategy = strategy
+    self.location = location
+    // In a test process, the published layer of an injection with a test value builds on the
+    // general path, whatever its strategy, so that a live build outside the test worlds is
+    // reported.
+    self.published = Layer(
+      .instance(build), strategy: strategy, location: location, origin: origin,
+      buildsOnFastPath: test == nil || !ProcessContext.isTesting)
+    self.testLayer = test.map { Layer(.instance($0), strategy: strategy, location: location, origin: .test) }
+  }
+
+  /// Notes what a build of the injection resolved, each dependency once.
+  func noteBuilt(with dependencies: [BuildDependency]) {
+    guard !dependencies.isEmpty else { return }
+    builtWith.withLock { known in
+      for dependency in dependencies where !known.contains(dependency) {
+        known.append(dependency)
+      }
+    }
+  }
+}
+
+extension Publication: PublishedInjection {
+  /// The injection's label in messages: `Injection<Service> (ServicePackage/Services.swift:12)`.
+  var label: String { "\(D.kind.typeName)<\(D.Value.self)> (\(location))" }
+  var valueType: any Any.Type { D.Value.self }
+  var kind: InjectionKind { D.kind }
+  var dependencies: [BuildDependency] { builtWith.withLock { $0 } }
+}
+
+/// What the process must have been launched with for a launch override to apply.
+enum LaunchTrigger: Sendable {
+  case argument(String)
+  case environment(String)
+
+  /// Whether this process was launched with the trigger.
+  var applies: Bool {
+    switch self {
+    case .argument(let argument): ProcessContext.arguments.contains(argument)
+    case .environment(let variable): ProcessContext.isSet(variable)
+    }
+  }
+
+  /// Why it applies, as telemetry says it.
+  var reason: String {
+    switch self {
+    case .argument(let argument): "launch argument \(argument)"
+    case .environment(let variable): "environment variable \(variable)"
+    }
+  }
+}

@@ -1,0 +1,97 @@
+/// A test's override stacks: what `override(with:)` pushes inside a test world, one stack per
+/// injection, for the test world and every world and task inside it; of both kinds, each kind's
+/// stacks under its own guard (``Door/withStacks(of:_:)``).
+///
+/// A test world opened outside any other creates them; the worlds opened inside it share them.
+/// Consumers in those worlds resolve a scope's own override first, then the top of the test's
+/// stack, then the global stack: so 1.x-style set-up and tear-down (`override(with:)`, then
+/// `rollbackOverride()`) stays in the test, and tests that run in parallel never see each
+/// other's pushes. What is left pushed goes when the last world of the test is released.
+///
+/// Rollback is exact here as it is globally: ``log`` lists what the test's worlds stored while
+/// an override was pushed, and a rollback drops what they stored since the push.
+final class TestOverrides: Sendable {
+  /// What the test's worlds stored while an override of the test was pushed.
+  let log = RollbackLog()
+
+  /// The main-actor injections' stacks.
+  // NB: `nonisolated(unsafe)` only so that this `Sendable` object can hold the stacks, which the
+  // main actor guards. It is safe: it is private, read and written only by
+  // `withMainActorStacks(_:)`, which is main-actor-isolated, and by `deinit`, which runs when
+  // nothing else can reach this object.
+  private nonisolated(unsafe) let mainActorStacks = Cell.make(TestStacks())
+  /// The sendable injections' stacks.
+  private let sendableStacks = Locked(TestStacks())
+
+  /// Runs `body` with the main-actor injections' stacks.
+  @MainActor
+  func withMainActorStacks<R>(_ body: (inout TestStacks) -> R) -> R {
+    mainActorStacks.access(body)
+  }
+
+  /// Runs `body` with the sendable injections' stacks, under their lock.
+  func withSendableStacks<R>(_ body: (inout TestStacks) -> R) -> R {
+    sendableStacks.withLock(body)
+  }
+
+  deinit {
+    // Moved out, not copied, so that the layers (and what their values and closures captured)
+    // are released on the main actor, whichever task lets the test's last world go.
+    var moved = TestStacks()
+    mainActorStacks.access { swap(&moved, &$0) }
+    MainActorRelease.release(consume moved)
+  }
+}
+
+/// One kind's override stacks of one test: each injection's layers, bottom first.
+struct TestStacks: Sendable {
+  private var stacks: [ObjectIdentifier: Stack] = [:]
+
+  private struct Stack: Sendable {
+    /// The injection, held so that its identifier stays unique while it has a stack.
+    let injection: any AnyObject & Sendable
+    /// Its `Layer<D>`s, bottom first.
+    var layers: [any AnyObject & Sendable]
+  }
+
+  /// The layers of `injection`, bottom first.
+  func layers<D: DoorTypes>(of injection: D.Injection, _: D.Type) -> [Layer<D>] {
+    guard !stacks.isEmpty, let stack = stacks[ObjectIdentifier(injection)] else { return [] }
+    // Only `push` stores them, `Layer<D>`s of `injection`.
+    return stack.layers.map { unsafeDowncast($0, to: Layer<D>.self) }
+  }
+
+  /// How many overrides of `injection` the test has pushed.
+  func depth(of injection: AnyObject) -> Int {
+    stacks.isEmpty ? 0 : stacks[ObjectIdentifier(injection)]?.layers.count ?? 0
+  }
+
+  /// Pushes the layer that `make` makes at the new depth on `injection`'s stack; returns it, and
+  /// the depth.
+  mutating func push<D: DoorTypes>(
+    on injection: D.Injection, _ make: (_ depth: Int) -> Layer<D>
+  ) -> (Layer<D>, depth: Int) {
+    let key = ObjectIdentifier(injection)
+    var stack = stacks[key] ?? Stack(injection: injection, layers: [])
+    let layer = make(stack.layers.count + 1)
+    stack.layers.append(layer)
+    stacks[key] = stack
+    return (layer, stack.layers.count)
+  }
+
+  /// Pops `injection`'s layers until `leaving(count)` are left; returns them, bottom first, and
+  /// how many are left.
+  mutating func pop<D: DoorTypes>(
+    _ injection: D.Injection, _: D.Type, leaving: (Int) -> Int
+  ) -> (popped: [Layer<D>], left: Int) {
+    let key = ObjectIdentifier(injection)
+    guard var stack = stacks.removeValue(forKey: key) else { return ([], 0) }
+    let left = leaving(stack.layers.count)
+    let popped = stack.layers[left...].map { unsafeDowncast($0, to: Layer<D>.self) }
+    stack.layers.removeSubrange(left...)
+    if !stack.layers.isEmpty {
+      stacks[key] = stack
+    }
+    return (popped, left)
+  }
+}

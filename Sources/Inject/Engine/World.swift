@@ -1,0 +1,304 @@
+/// A scope's world: the instances that every injection, of either kind, resolved inside a scope
+/// keeps there, never in the global layers, and the scoped overrides that apply there.
+///
+/// `withOverride`, `withIsolatedInjections` and the testing traits each open a new world, the
+/// current task's innermost: a task-local value, so child tasks and unstructured tasks inherit
+/// it for their whole life, detached tasks do not, and other tasks never see it. A world starts
+/// empty and reads the global configuration live; the overrides of the enclosing worlds still
+/// apply inside it.
+///
+/// A world keeps of the worlds around it only what resolution inside it needs: their overrides
+/// and test settings, never the worlds or their instances. So a world is released when its
+/// scope has ended and no task that inherited *it* is alive, whatever worlds nested in it live
+/// on.
+///
+/// Each kind of injection keeps its slots in its own part of the world, under its own guard
+/// (``Door/withPart(of:_:)``): the main actor's, or a lock.
+@usableFromInline
+final class World: Sendable {
+  /// The current task's innermost world, or `nil` for the global one.
+  @usableFromInline
+  static var current: World? { Current.world }
+
+  /// Whether this is a test world, where injections resolve their test value by default.
+  let isTest: Bool
+  /// The scoped overrides that apply in this world, of both kinds, one per injection.
+  var overrides: [ScopedOverride] { scoped.access { $0 } }
+  /// What ``overrides`` reads.
+  // NB: `nonisolated(unsafe)` only so that `deinit` can move the overrides to the main actor, where
+  // a main-actor override's layer (and what it captured) is released. It is safe: it is private,
+  // written only by the initializer, before any other thread can reach this world, and by
+  // `deinit`, when none can any more; every other access only reads. A cell, so that a read costs
+  // no dynamic exclusivity check.
+  private nonisolated(unsafe) let scoped = Cell.make([ScopedOverride]())
+  /// The override stacks of the test this world belongs to, if it is a test world: shared with
+  /// the worlds inside it, where `override(with:)` pushes instead of on the global stack.
+  let testOverrides: TestOverrides?
+  /// Where the instances built in this world are watched, for a leak report; shared with the
+  /// worlds inside it.
+  let leakWatch: LeakWatch?
+  /// A strict test's check, shared with the worlds inside it.
+  let strictCheck: StrictCheck?
+  /// A test's graph check, shared with the worlds inside it: run in each of them as its scope
+  /// ends, while it still holds what it built, so that the worlds opened inside the test (an
+  /// `.overriding` trait's, a `withOverride` in the test) are checked too.
+  let graphCheck: (@MainActor @Sendable () -> Void)?
+  /// The main-actor injections' part.
+  // NB: `nonisolated(unsafe)` only so that this `Sendable` world can hold the part that the main
+  // actor guards. It is safe: it is private, read and written only by `withMainActorPart`, which
+  // is main-actor-isolated, and by `deinit`, which runs when nothing else can reach this world.
+  // A cell, so that resolution reads it with no dynamic exclusivity check.
+  private nonisolated(unsafe) let mainActorPart = Cell.make(WorldPart())
+  /// The sendable injections' part.
+  private let sendablePart = Locked(WorldPart())
+  /// The generations of the sessions resolved here, by either kind.
+  private let sessions = Locked(SessionTable())
+
+  /// A world inside `parent` (`nil`: the global world), with `parent`'s overrides and `scoped`
+  /// in place of the one it replaces; a test world if `isTest` or `parent` is one, with the
+  /// checks given, or `parent`'s.
+  ///
+  /// It may be created on any thread. The main actor learns that it is alive (resolution there
+  /// then reads the current task's world) at once if the caller runs there, else in a
+  /// main-actor task enqueued now: before anything that code in this world can enqueue on the
+  /// main actor, which runs its jobs in the order they were enqueued.
+  init(
+    parent: World?, overriding scoped: ScopedOverride? = nil, isTest: Bool = false, leakWatch: LeakWatch? = nil,
+    strictCheck: StrictCheck? = nil, graphCheck: (@MainActor @Sendable () -> Void)? = nil
+  ) {
+    let enclosing = parent?.overrides ?? []
+    let overrides = scoped.map { enclosing.replacing(with: $0) } ?? enclosing
+    self.isTest = isTest || parent?.isTest == true
+    self.leakWatch = leakWatch ?? parent?.leakWatch
+    self.strictCheck = strictCheck ?? parent?.strictCheck
+    self.testOverrides = parent?.testOverrides ?? (self.isTest ? TestOverrides() : nil)
+    self.graphCheck = graphCheck ?? parent?.graphCheck
+    self.scoped.access { $0 = overrides }
+    SendableFastPath.increment()
+    MainActorHop.run { Resolution.noteWorld(alive: true) }
+  }
+
+  deinit {
+    SendableFastPath.decrement()
+    // Moved out, not copied: were they copied, this object would drop its own references after
+    // `deinit` returns, which may be after the main actor dropped the handoff's, and so release
+    // the slots off the main actor. The instances stored in the slots take care of themselves.
+    var moved = Moved()
+    mainActorPart.access { swap(&moved.part, &$0) }
+    scoped.access { swap(&moved.overrides, &$0) }
+    MainActorRelease.release(consume moved) {
+      Resolution.noteWorld(alive: false)
+    }
+  }
+
+  /// What `deinit` moves to the main actor.
+  private struct Moved {
+    var part = WorldPart()
+    var overrides: [ScopedOverride] = []
+  }
+
+  // MARK: - Running in the world
+
+  /// Runs `operation` in this world, then the graph check, if any, on the main actor: at once
+  /// if the caller runs there, else in a main-actor task that keeps the world until it has run.
+  func run<R>(_ operation: () throws -> R) rethrows -> R {
+    try Current.$world.withValue(self) {
+      defer { checkGraph() }
+      return try operation()
+    }
+  }
+
+  /// Runs the asynchronous `operation` in this world, in `isolation`; see ``run(_:)``.
+  func run<R>(isolation: isolated (any Actor)?, _ operation: () async throws -> R) async rethrows -> R {
+    try await Current.$world.withValue(
+      self,
+      operation: {
+        defer { checkGraph() }
+        return try await operation()
+      }, isolation: isolation)
+  }
+
+  /// Runs the graph check of this world, if any, on the main actor.
+  private func checkGraph() {
+    guard let graphCheck else { return }
+    MainActorHop.run { [self] in
+      withExtendedLifetime(self) { graphCheck() }
+    }
+  }
+
+  // MARK: - What the world holds
+
+  /// The scoped override of `injection` that applies in this world, if any.
+  func override(of injection: AnyObject) -> ScopedOverride? {
+    scoped.access { $0.first(overriding: injection) }
+  }
+
+  /// Runs `body` with the main-actor injections' part of `world` (`nil`: the global world).
+  @MainActor
+  static func withMainActorPart<R>(of world: World?, _ body: (inout WorldPart) -> R) -> R {
+    (world?.mainActorPart ?? globalMainActorPart).access(body)
+  }
+
+  /// Runs `body` with the sendable injections' part of `world` (`nil`: the global world).
+  static func withSendablePart<R>(of world: World?, _ body: (inout WorldPart) -> R) -> R {
+    (world?.sendablePart ?? globalSendablePart).withLock(body)
+  }
+
+  /// Runs `body` with the session generations of `world` (`nil`: the global world).
+  static func withSessions<R>(of world: World?, _ body: (inout SessionTable) -> R) -> R {
+    (world?.sessions ?? globalSessions).withLock(body)
+  }
+
+  /// The global world's part of the main-actor injections: what the graph lists of it (their
+  /// slots are in their layers).
+  // NB: `nonisolated(unsafe)`; see `mainActorPart`: only `withMainActorPart` touches it.
+  private nonisolated(unsafe) static let globalMainActorPart = Cell.make(WorldPart())
+  /// The global world's part of the sendable injections.
+  private static let globalSendablePart = Locked(WorldPart())
+  /// The global world's session generations.
+  private static let globalSessions = Locked(SessionTable())
+
+  /// How many slots this world keeps, of both kinds.
+  @MainActor
+  var slotCount: Int {
+    mainActorPart.access { $0.slots.count } + sendablePart.withLock { $0.slots.count }
+  }
+
+  // MARK: - Forgetting popped layers
+
+  /// The worlds that keep a slot of each layer that is not a scope's own, held weakly, by the
+  /// layer's identifier: so that a global layer that is popped, or released with its injection,
+  /// can leave every world that stored what it built, visiting those alone.
+  private static let holders = Locked(Holders())
+
+  private struct Holders: Sendable {
+    var worlds: [ObjectIdentifier: [Weak]] = [:]
+    /// When `worlds` grows to this size, the layers that no world alive holds are forgotten.
+    var pruneAt = 64
+  }
+
+  private struct Weak: Sendable {
+    weak var world: World?
+  }
+
+  /// The slot of `layer` in this world's part of `D`, made now if there is none.
+  func slot<D: Door>(for layer: Layer<D>, _: D.Type) -> D.Slot {
+    let (slot, isNew) = D.withPart(of: self) { $0.slot(for: layer) }
+    // A scope's own layer is released with the worlds that hold its slots, never popped.
+    if isNew, layer.origin != .scoped {
+      Self.holders.withLock { holders in
+        holders.worlds[ObjectIdentifier(layer), default: []].append(Weak(world: self))
+        if holders.worlds.count >= holders.pruneAt {
+          holders.worlds = holders.worlds.filter { $0.value.contains { $0.world != nil } }
+          holders.pruneAt = max(64, holders.worlds.count * 2)
+        }
+      }
+    }
+    return slot
+  }
+
+  /// Makes every world alive, and the global world's list for the graph, forget the slots of
+  /// `layers`, global layers of `D` popped or released with their injection, which nothing
+  /// resolves from again.
+  ///
+  /// Returns what the slots held, and the slots, for the caller to release once no state is
+  /// being changed any more (their instances' `deinit` may resolve or push). A session's
+  /// instance goes with its slot: watched for the survivor report, as a rollback's.
+  static func forget<D: Door>(_ layers: [ObjectIdentifier], _: D.Type) -> [Any] {
+    let identifiers = Set(layers)
+    let worlds: [World?] = holders.withLock { holders in
+      var worlds: [World?] = [nil]
+      for layer in layers {
+        worlds += holders.worlds.removeValue(forKey: layer)?.compactMap(\.world) ?? []
+      }
+      return worlds
+    }
+    var forgotten: [Any] = []
+    for world in worlds {
+      let slots = D.withPart(of: world) { part in part.forget(identifiers) }
+      for slot in slots {
+        // Only the door's part holds its slots: `D.Slot`s.
+        let slot = unsafeDowncast(slot, to: D.Slot.self)
+        if let kept = D.empty(slot) {
+          forgotten.append(kept)
+        }
+        forgotten.append(slot)
+      }
+    }
+    // Released by the caller, after every change of state: a world whose last holder this is
+    // goes then too.
+    forgotten.append(worlds)
+    return forgotten
+  }
+}
+
+/// One kind's part of a world: the slot of each layer resolved there, and the slots that
+/// stored, for the graph.
+struct WorldPart: Sendable {
+  /// The slot of each `Layer<D>` resolved here, and the layer, by the layer's identifier.
+  ///
+  /// Each entry holds its layer, so that no other layer takes its identifier while its slot is
+  /// here; a global layer, once popped or released with its injection, is forgotten by every
+  /// world that holds its slot (``World/forget(_:_:)``).
+  var slots: [ObjectIdentifier: Entry] = [:]
+  /// The slots that stored here, for the graph, by their layer's identifier, with the rank of
+  /// their first store; each leaves with its slot.
+  private var stored: [ObjectIdentifier: (rank: Int, entry: StoredEntry)] = [:]
+  /// How many slots were listed here.
+  private var storedCount = 0
+
+  /// The slots that stored here, in the order they first stored.
+  var registered: [StoredEntry] {
+    stored.values.sorted { $0.rank < $1.rank }.map(\.entry)
+  }
+
+  /// Lists `entry`'s slot, unless it is listed already.
+  mutating func register(_ entry: StoredEntry) {
+    guard stored[entry.layer] == nil else { return }
+    storedCount += 1
+    stored[entry.layer] = (storedCount, entry)
+  }
+
+  struct Entry: Sendable {
+    let layer: any AnyObject & Sendable
+    let slot: any EngineSlot
+  }
+
+  /// The slot of `layer`, and whether it was made now because there was none.
+  mutating func slot<D: Door>(for layer: Layer<D>) -> (D.Slot, isNew: Bool) {
+    let key = ObjectIdentifier(layer)
+    if let entry = slots[key] {
+      // Only this method stores under `key`, a `D.Slot` for its `Layer<D>`.
+      return (unsafeDowncast(entry.slot, to: D.Slot.self), false)
+    }
+    let slot = D.makeSlot()
+    slots[key] = Entry(layer: layer, slot: slot)
+    return (slot, true)
+  }
+
+  /// Forgets the slots of the layers `identifiers`; returns them.
+  mutating func forget(_ identifiers: Set<ObjectIdentifier>) -> [any EngineSlot] {
+    var forgotten: [any EngineSlot] = []
+    for layer in identifiers {
+      if let entry = slots.removeValue(forKey: layer) {
+        forgotten.append(entry.slot)
+      }
+    }
+    for layer in identifiers {
+      stored[layer] = nil
+    }
+    return forgotten
+  }
+}
+
+/// How many slots the current task's world keeps, or `nil` in the global world: for tests that
+/// a world's memory stays flat.
+@MainActor
+package func slotCountInCurrentWorld() -> Int? {
+  World.current?.slotCount
+}
+
+/// The task-local that names the current world.
+private enum Current {
+  @TaskLocal static var world: World?
+}

@@ -1,0 +1,456 @@
+/// A dependency published beside its implementation: how to build it and how long it lives.
+///
+/// Declare one `Injection` per dependency, in the module that implements it, and consume it
+/// anywhere with ``Instance``. There is no registration step: if the program compiles, every
+/// dependency has an instance.
+///
+/// ```swift
+/// // ProfileKit/UserRepository.swift
+/// public let userRepositoryInjection = Injection<any UserRepository>(strategy: .singleton, instance: LiveUserRepository())
+///
+/// // ProfileFeature/ProfileModel.swift
+/// import ProfileKit
+///
+/// @MainActor
+/// public final class ProfileModel {
+///   @ObservationIgnored @Instance(userRepositoryInjection) private var repository
+/// ```
+///
+/// The initializer is `nonisolated` and does not evaluate `instance`, so a global needs no
+/// `@MainActor` and creating it builds nothing. Everything else about an injection is isolated to
+/// the main actor: reading consumers, overriding and rolling back.
+///
+/// Name it after the dependency with an `Injection` suffix, so that a consumer's property can take
+/// the dependency's own name. Previews, tests and UI-test launches get their replacements from
+/// the values published beside the live one (`preview:`, `test:`, `launchOverrides:`); a test
+/// overrides in a scope (`withOverride`, or a testing trait), and a whole target with
+/// `override(with:strategy:)` at its start, undone by ``rollbackOverride(fileID:line:)``; see
+/// <doc:Overriding>.
+@MainActor
+public final class Injection<T> {
+  /// The strategy the injection was published with.
+  public nonisolated let strategy: Strategy
+
+  /// What the injection was published with: its location, and the published and test layers at
+  /// the bottom of its stacks.
+  // NB: `unowned(unsafe)`, like `State.top`, unmanaged, so that `owned` holds it and `deinit` can
+  // move it, with the layers and what they captured, to the main actor. It is safe: `owned`
+  // holds it from the initializer until `deinit`, after which nothing reads it.
+  nonisolated unowned(unsafe) let publication: Publication<MainActorDoor<T>>
+
+  /// What `publication` names: its owner.
+  private var owned: Publication<MainActorDoor<T>>?
+
+  /// Where the injection was published.
+  nonisolated var location: CodeLocation { publication.location }
+
+  /// The global override stack, bottom first.
+  var overrides: [Layer<MainActorDoor<T>>] = [] {
+    // NB: not `overrides.last`: in unspecialized code, `last` reads through a generic
+    // collection accessor whose coroutine frame is heap-allocated on every push and pop.
+    didSet {
+      let top = overrides.isEmpty ? publication.published : overrides[overrides.endIndex - 1]
+      state.access { state in
+        state.top = Unmanaged.passUnretained(top)
+        state.depth = overrides.count
+        // The layer that consumers first resolved from was popped, and every layer above it:
+        // no consumer resolved from what is left.
+        if state.firstResolvedDepth > state.depth {
+          state.firstResolvedAt = nil
+          state.firstResolvedDepth = 0
+        }
+      }
+    }
+  }
+
+  /// What resolution reads for every new consumer, in a cell so that reading it from the
+  /// consumer's module costs no exclusivity check.
+  // NB: `nonisolated(unsafe)` only because the `nonisolated` initializer must store this
+  // non-Sendable cell. It is safe: the initializer creates the cell and is its only user until
+  // it returns, and every other access is from a main-actor-isolated member of this class.
+  @usableFromInline
+  nonisolated(unsafe) let state: Cell<State>
+
+  @usableFromInline
+  struct State {
+    /// The layer that new consumers of the global world resolve from: the last of
+    /// `overrides`, or the published one, kept here so that the fast path reads one field.
+    ///
+    /// Unmanaged, so that the fast path reads it with no reference counting. It is safe: the
+    /// layer is `overrides`' last or the published one, which the injection holds strongly, and
+    /// `overrides`' observer updates it whenever they change.
+    @usableFromInline
+    var top: Unmanaged<Layer<MainActorDoor<T>>>
+    /// How many overrides are on the global stack.
+    @usableFromInline
+    var depth = 0
+    /// Whether this injection is building or delegating right now, to catch cycles.
+    @usableFromInline
+    var isResolving = false
+    /// While `isResolving`, the injection this one is building or delegating inside, if any:
+    /// a link of the chain that a dependency-cycle message names.
+    @usableFromInline
+    var outer: Unmanaged<AnyObject>?
+    /// Where a consumer of the global world first resolved this injection from a layer still on
+    /// the global stack.
+    ///
+    /// It reports overrides pushed too late: one that shadows a layer consumers resolved from.
+    /// Forgotten when a rollback pops that layer; see ``firstResolvedDepth``.
+    @usableFromInline
+    var firstResolvedAt: CodeLocation?
+    /// The depth of the global stack (0: the published layer) that the resolution at
+    /// ``firstResolvedAt`` resolved from.
+    ///
+    /// It is the lowest depth any consumer still on the stack resolved from: a consumer
+    /// resolves from the top, and the stack goes below this depth only by a rollback that
+    /// forgets both. Written with ``firstResolvedAt`` only, never on a resolution that finds it
+    /// set, so that keeping it costs the resolution path nothing.
+    @usableFromInline
+    var firstResolvedDepth = 0
+    /// Whether a test process reported that this injection built its live instance outside
+    /// every test world.
+    var reportedLiveBuildInTest = false
+
+    @inlinable
+    init(top: Layer<MainActorDoor<T>>) {
+      self.top = Unmanaged.passUnretained(top)
+    }
+  }
+
+  /// Publishes a dependency.
+  ///
+  /// ```swift
+  /// public let networkingInjection = Injection<any Networking>(strategy: .onDemand, instance: HTTPNetworking())
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - strategy: How long instances live and who shares them; see ``Strategy``.
+  ///   - instance: Builds a new instance. It is not evaluated here, only when a consumer first
+  ///     needs an instance, on the main actor; so a main-actor-isolated initializer is fine.
+  ///   - fileID: Where the injection is published; recorded for diagnostics.
+  ///   - line: Where the injection is published; recorded for diagnostics.
+  public nonisolated convenience init(
+    strategy: Strategy,
+    instance: @autoclosure @escaping @MainActor () -> T,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(
+      strategy, instance, preview: nil, test: nil, launchOverrides: [], CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Publishes a dependency with the values that previews and tests get by default.
+  ///
+  /// ```swift
+  /// // ProfileKit/APIClient.swift
+  /// public let apiClientInjection = Injection<any APIClient>(
+  ///   strategy: .singleton,
+  ///   instance: LiveAPIClient(),
+  ///   preview: MockAPIClient(users: [.preview]),
+  ///   test: MockAPIClient(users: [.sample]),
+  ///   // …
+  /// )
+  /// ```
+  ///
+  /// In a test world (the `.isolatedInjections` or `.overriding` trait, or
+  /// ``withIsolatedInjections(operation:)-5w4r9``) consumers resolve `test`; in an Xcode preview
+  /// process, `preview`. Explicit overrides, global or scoped, win over both; a launch override
+  /// that applies wins over `preview`, and `test` wins over it; elsewhere nothing changes. Both
+  /// are built lazily, on the main actor, under `strategy`; see <doc:PreviewsTestsAndUITests>.
+  ///
+  /// - Parameters:
+  ///   - strategy: How long instances live and who shares them; see ``Strategy``.
+  ///   - instance: Builds the live instance, lazily, on the main actor.
+  ///   - preview: Builds the instance that Xcode previews get by default.
+  ///   - test: Builds the instance that test worlds get by default.
+  ///   - launchOverrides: Replacements that a launch argument or environment variable applies
+  ///     at launch, for UI tests and demo builds; see ``LaunchOverride``.
+  ///   - fileID: Where the injection is published; recorded for diagnostics.
+  ///   - line: Where the injection is published; recorded for diagnostics.
+  public nonisolated convenience init(
+    strategy: Strategy,
+    instance: @autoclosure @escaping @MainActor () -> T,
+    preview: @autoclosure @escaping @MainActor () -> T,
+    test: @autoclosure @escaping @MainActor () -> T,
+    launchOverrides: [LaunchOverride<T>] = [],
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(
+      strategy, instance, preview: preview, test: test, launchOverrides: launchOverrides,
+      CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Publishes a dependency with the value that Xcode previews get by default.
+  ///
+  /// See ``init(strategy:instance:preview:test:launchOverrides:fileID:line:)``.
+  ///
+  /// - Parameters:
+  ///   - strategy: How long instances live and who shares them; see ``Strategy``.
+  ///   - instance: Builds the live instance, lazily, on the main actor.
+  ///   - preview: Builds the instance that Xcode previews get by default.
+  ///   - launchOverrides: Replacements that a launch argument or environment variable applies
+  ///     at launch; see ``LaunchOverride``.
+  ///   - fileID: Where the injection is published; recorded for diagnostics.
+  ///   - line: Where the injection is published; recorded for diagnostics.
+  public nonisolated convenience init(
+    strategy: Strategy,
+    instance: @autoclosure @escaping @MainActor () -> T,
+    preview: @autoclosure @escaping @MainActor () -> T,
+    launchOverrides: [LaunchOverride<T>] = [],
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(
+      strategy, instance, preview: preview, test: nil, launchOverrides: launchOverrides,
+      CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Publishes a dependency with the value that test worlds get by default.
+  ///
+  /// See ``init(strategy:instance:preview:test:launchOverrides:fileID:line:)``.
+  ///
+  /// - Parameters:
+  ///   - strategy: How long instances live and who shares them; see ``Strategy``.
+  ///   - instance: Builds the live instance, lazily, on the main actor.
+  ///   - test: Builds the instance that test worlds get by default.
+  ///   - launchOverrides: Replacements that a launch argument or environment variable applies
+  ///     at launch; see ``LaunchOverride``.
+  ///   - fileID: Where the injection is published; recorded for diagnostics.
+  ///   - line: Where the injection is published; recorded for diagnostics.
+  public nonisolated convenience init(
+    strategy: Strategy,
+    instance: @autoclosure @escaping @MainActor () -> T,
+    test: @autoclosure @escaping @MainActor () -> T,
+    launchOverrides: [LaunchOverride<T>] = [],
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(
+      strategy, instance, preview: nil, test: test, launchOverrides: launchOverrides,
+      CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Publishes a dependency that a launch argument or environment variable can replace at
+  /// launch, for UI tests and demo builds.
+  ///
+  /// ```swift
+  /// // ProfileKit/APIClient.swift
+  /// public let apiClientInjection = Injection<any APIClient>(
+  ///   strategy: .singleton,
+  ///   instance: LiveAPIClient(),
+  ///   // …
+  ///   launchOverrides: [
+  ///     .argument("-mock-api", with: MockAPIClient(users: [.demo])),
+  ///     .environment("MOCK_API", with: MockAPIClient(users: [.demo])),
+  ///   ]
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - strategy: How long instances live and who shares them; see ``Strategy``.
+  ///   - instance: Builds the live instance, lazily, on the main actor.
+  ///   - launchOverrides: Replacements that a launch argument or environment variable applies
+  ///     at launch; the first that applies wins. See ``LaunchOverride``.
+  ///   - fileID: Where the injection is published; recorded for diagnostics.
+  ///   - line: Where the injection is published; recorded for diagnostics.
+  public nonisolated convenience init(
+    strategy: Strategy,
+    instance: @autoclosure @escaping @MainActor () -> T,
+    launchOverrides: [LaunchOverride<T>],
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(
+      strategy, instance, preview: nil, test: nil, launchOverrides: launchOverrides,
+      CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Publishes a dependency: its published layer builds the first launch override that applies,
+  /// else the preview value in a preview process, else the live instance.
+  nonisolated init(
+    _ strategy: Strategy,
+    _ instance: @escaping @MainActor () -> T,
+    preview: (@MainActor () -> T)?,
+    test: (@MainActor () -> T)?,
+    launchOverrides: [LaunchOverride<T>],
+    _ location: CodeLocation
+  ) {
+    let publication = Publication<MainActorDoor<T>>(
+      strategy, instance: instance, preview: preview, test: test,
+      launchOverrides: launchOverrides.map { ($0.trigger, $0.instance) }, at: location)
+    self.strategy = strategy
+    self.publication = publication
+    self.owned = publication
+    self.state = Cell.make(State(top: publication.published))
+  }
+
+  deinit {
+    // Layers hold no other layer, so releasing the stack is flat. What they hold (the values
+    // and closures given to the injection and its overrides) may assume the main actor, which a
+    // test's injection may be released off. Every layer is moved out, not copied: were they
+    // copied, this object would drop its own references after `deinit` returns, which may be
+    // after the main actor dropped the handoff's. The instances stored in the layers' slots
+    // take care of themselves; see `InstanceSlot`.
+    let layers = overrides
+    let publication = owned
+    (owned, overrides) = (nil, [])
+    // Only what the layers are named by: the handoff alone holds them, so that a chain of
+    // injections, each of whose layers delegates to the next, is released flat.
+    let popped = (layers.map(ObjectIdentifier.init), layers.first?.pushEpoch)
+    MainActorRelease.release(consume layers) { [publication] in
+      // The overrides still pushed are gone with the injection, as their rollback would take
+      // them: what the global world stored since the first was pushed is dropped. And no world
+      // keeps what the published layers built, as none can resolve from them again.
+      let (identifiers, epoch) = popped
+      let released = epoch.map { Engine<MainActorDoor<T>>.forgetting(identifiers, poppedFrom: RollbackLog.global, at: $0) }
+      let bottom = [publication?.published, publication?.testLayer].compactMap(\.self).map(ObjectIdentifier.init)
+      withExtendedLifetime((released, World.forget(bottom, MainActorDoor<T>.self))) {}
+    }
+  }
+
+  /// The instance a consumer gets now, for code that has no stored property to keep it in: a
+  /// factory that hands its dependencies to an initializer, a free function.
+  ///
+  /// ```swift
+  /// public let profileModelInjection = Injection<ProfileModel>(
+  ///   strategy: .onDemand, instance: ProfileModel(repository: userRepositoryInjection.resolve()))
+  /// ```
+  ///
+  /// Each call resolves anew, under the strategy of the configuration's top layer, in the
+  /// calling task's world: a `.singleton` returns its instance, an `.onDemand` injection builds
+  /// one per call. What a factory resolves while it builds, this way or through a consumer it
+  /// reads, is an edge of the graph from the injection it builds (see <doc:Diagnostics>). In a
+  /// type, consume with ``Instance`` instead, which keeps what it resolved.
+  ///
+  /// - Parameters:
+  ///   - fileID: Where the instance is resolved; recorded for diagnostics.
+  ///   - line: Where the instance is resolved; recorded for diagnostics.
+  /// - Returns: The instance that the strategy of the configuration's top layer gives.
+  @inlinable
+  public func resolve(fileID: StaticString = #fileID, line: UInt = #line) -> T {
+    resolve(from: CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// The instance a new consumer declared at `location` gets now: from the current task's
+  /// world if it is in a scope, else from the top of the global stack.
+  ///
+  /// Inlined into consumers, so that the common cases (no telemetry, no scope alive, and an
+  /// instance stored in the top layer or a factory to call) are specialized for `T`.
+  @inlinable
+  func resolve(from location: CodeLocation) -> T {
+    if let storedInstance {
+      return storedInstance
+    }
+    return resolveUnstored(from: location)
+  }
+
+  /// The instance a new consumer declared at `location` gets when ``storedInstance`` is `nil`:
+  /// built, delegated, or found the general way.
+  ///
+  /// While some task's world is alive or a telemetry listens, reads the current task's world
+  /// once: a consumer outside every world still takes the fast path, specialized for `T`.
+  @inlinable
+  func resolveUnstored(from location: CodeLocation) -> T {
+    if Resolution.isGeneral {
+      if case .general(let world) = Resolution.path {
+        return resolve(in: world, from: location)
+      }
+      // ``storedInstance`` did not look, with `isGeneral` set.
+      if let stored = fromTopLayer({ $0.slot.stored }) {
+        return stored
+      }
+    }
+    // A factory can pop its own layer: the copy of the closure it is called through keeps it
+    // alive.
+    if let factory = fromTopLayer({ $0.onDemandFactory }) {
+      return guardingCycles(from: location, factory)
+    }
+    return resolve(in: nil, from: location)
+  }
+
+  /// The instance a new consumer declared at `location` gets in `world` (`nil`: the global
+  /// world), the general way: the engine's.
+  @usableFromInline
+  func resolve(in world: World?, from location: CodeLocation) -> T {
+    Engine<MainActorDoor<T>>.resolve(self, in: world, from: location)
+  }
+
+  /// The instance that the top layer stores for every new consumer, if it has one and
+  /// resolution takes the fast path with nothing to check: the part of resolution that runs no
+  /// code of the user's.
+  @inlinable
+  var storedInstance: T? {
+    Resolution.isGeneral ? nil : fromTopLayer { $0.slot.stored }
+  }
+
+  /// What `read` finds in the top layer of the global stack.
+  @inlinable
+  func fromTopLayer<Result>(_ read: (Layer<MainActorDoor<T>>) -> Result?) -> Result? {
+    let top = state.access { $0.top }
+    // Reads the top layer without retaining it. Safe: it is `top` of this injection, which the
+    // caller keeps alive, and `read` runs no code that could pop it.
+    return top.withGuaranteedReference(read)
+  }
+
+  /// Runs `body`, which builds or delegates for a consumer at `location`; stops with a message
+  /// naming the chain if this injection is asked again before `body` returns (a cycle).
+  ///
+  /// A resolution in the global world (`inGlobalWorld`) records where the injection was first
+  /// resolved, for the stale-override warning, which concerns the global world only.
+  @inlinable
+  func guardingCycles(from location: CodeLocation, inGlobalWorld: Bool = true, _ body: () -> T) -> T {
+    let outer = enterResolution(from: location, inGlobalWorld: inGlobalWorld)
+    defer { leaveResolution(restoring: outer) }
+    return body()
+  }
+
+  /// Marks this injection as the innermost one building or delegating, for a consumer at
+  /// `location`, in the global world if `inGlobalWorld`.
+  ///
+  /// Stops with a message naming the chain if it already is (a cycle). Returns the injection it
+  /// was entered inside, for ``leaveResolution(restoring:)``.
+  @inlinable
+  func enterResolution(from location: CodeLocation, inGlobalWorld: Bool) -> Unmanaged<AnyObject>? {
+    let outer = Resolution.innermost
+    let wasResolving = state.access { state in
+      if inGlobalWorld && state.firstResolvedAt == nil {
+        state.firstResolvedAt = location
+        state.firstResolvedDepth = state.depth
+      }
+      return state.isResolving
+    }
+    if wasResolving {
+      reportCycle(innermost: outer)
+    }
+    state.access { state in
+      state.isResolving = true
+      state.outer = outer
+    }
+    Resolution.innermost = Unmanaged.passUnretained(self)
+    return outer
+  }
+
+  /// Ends what ``enterResolution(from:)`` began.
+  @inlinable
+  func leaveResolution(restoring outer: Unmanaged<AnyObject>?) {
+    Resolution.innermost = outer
+    state.access { $0.isResolving = false }
+  }
+
+  /// Tells the telemetry that a consumer at `location` assigned its own instance.
+  @usableFromInline
+  func recordLocalOverride(at location: CodeLocation) {
+    Telemetry.record(.localOverrideSet, of: MainActorDoor<T>.self, publishedAt: self.location, at: location)
+  }
+
+  @usableFromInline
+  func reportCycle(innermost: Unmanaged<AnyObject>?) -> Never {
+    Resolution.cycle(at: self, innermost: innermost)
+  }
+}
+
+extension Injection: InjectionIdentity {
+  nonisolated var label: String { publication.label }
+  var outer: Unmanaged<AnyObject>? { state.access { $0.outer } }
+}

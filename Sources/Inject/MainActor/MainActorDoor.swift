@@ -1,0 +1,115 @@
+/// The main-actor door into the engine: what `Injection` does differently from a sendable
+/// injection. The main actor guards its slots, its stacks and its part of each world, the chain
+/// of builds in progress is ``Resolution``'s and ``BuildFrames``', and events reach the
+/// telemetry synchronously.
+///
+/// Its conformance to ``Door`` is main-actor-isolated: the compiler lets the engine resolve a
+/// main-actor injection only on the main actor.
+@usableFromInline
+enum MainActorDoor<T>: DoorTypes {
+  @usableFromInline typealias Value = T
+  @usableFromInline typealias Injection = Inject.Injection<T>
+  @usableFromInline typealias Factory = @MainActor () -> T
+  @usableFromInline typealias Decorator = @MainActor (T) -> T
+  @usableFromInline typealias Slot = InstanceSlot<T>
+
+  @usableFromInline static var kind: InjectionKind { .mainActor }
+
+  @usableFromInline static func makeSlot() -> InstanceSlot<T> { .make() }
+}
+
+@MainActor
+extension MainActorDoor: @MainActor Door {
+  /// An injection entered for the cycle check, and the one it was entered inside.
+  struct Entered {
+    let injection: Inject.Injection<T>
+    let outer: Unmanaged<AnyObject>?
+  }
+
+  static func publication(of injection: Inject.Injection<T>) -> Publication<Self> { injection.publication }
+
+  static func globalLayers(of injection: Inject.Injection<T>) -> [Layer<Self>] { injection.overrides }
+
+  static func pushGlobal(
+    on injection: Inject.Injection<T>, log: RollbackLog, _ make: (Int, UInt64) -> Layer<Self>
+  ) -> Int {
+    let depth = injection.overrides.count + 1
+    injection.overrides.append(make(depth, log.push(.mainActor)))
+    return depth
+  }
+
+  static func popGlobal(
+    of injection: Inject.Injection<T>, leaving: (Int) -> Int
+  ) -> (popped: [Layer<Self>], left: Int) {
+    guard !injection.overrides.isEmpty else { return ([], 0) }
+    let left = leaving(injection.overrides.count)
+    let popped = Array(injection.overrides[left...])
+    injection.overrides.removeSubrange(left...)
+    return (popped, left)
+  }
+
+  static func firstResolution(of injection: Inject.Injection<T>) -> CodeLocation? {
+    injection.state.access { $0.firstResolvedAt }
+  }
+
+  static func reportLiveBuildOnce(of injection: Inject.Injection<T>) -> Bool {
+    injection.state.access { state in
+      defer { state.reportedLiveBuildInTest = true }
+      return state.reportedLiveBuildInTest
+    }
+  }
+
+  static func make(_ factory: @MainActor () -> T) -> T { factory() }
+
+  static func decorate(_ instance: T, with decorator: @MainActor (T) -> T) -> T { decorator(instance) }
+
+  static func withPart<R>(of world: World?, _ body: (inout WorldPart) -> R) -> R {
+    World.withMainActorPart(of: world, body)
+  }
+
+  static func withStacks<R>(of test: TestOverrides, _ body: (inout TestStacks) -> R) -> R {
+    test.withMainActorStacks(body)
+  }
+
+  static func instance(
+    in slot: InstanceSlot<T>, of injection: Inject.Injection<T>, build: () -> T, found: () -> Void
+  ) -> T {
+    slot.instance(orElse: build, found: found)
+  }
+
+  static func store(_ instance: T, in slot: InstanceSlot<T>, _ record: StoreRecord) -> (Keeping, replaced: Any?) {
+    slot.store(instance, record)
+  }
+
+  static func generations(of slot: InstanceSlot<T>) -> [SessionGeneration] { slot.generations }
+
+  static func holdsInstance(_ slot: Slot) -> Bool { slot.holdsInstance }
+
+  static func empty(_ slot: InstanceSlot<T>) -> Any? { slot.emptyOnMainActor(ifIn: nil) }
+
+  static func enter(_ injection: Inject.Injection<T>, from location: CodeLocation, inGlobalWorld: Bool) -> Entered {
+    Entered(injection: injection, outer: injection.enterResolution(from: location, inGlobalWorld: inGlobalWorld))
+  }
+
+  static func leave(_ entered: Entered) {
+    entered.injection.leaveResolution(restoring: entered.outer)
+  }
+
+  static func beginBuild(of injection: Inject.Injection<T>) { BuildFrames.begin() }
+
+  static func endBuild() -> BuildRecord { BuildFrames.end() }
+
+  static func noteResolved(_ dependency: BuildDependency, _ generations: [SessionGeneration]) {
+    BuildFrames.note(dependency, generations)
+  }
+
+  static var isRecordingBuild: Bool { BuildFrames.isRecording }
+
+  static func record(_ kind: InjectionEvent.Kind, _ injection: Inject.Injection<T>, at location: CodeLocation) {
+    Telemetry.record(kind, of: Self.self, publishedAt: injection.location, at: location)
+  }
+
+  static func dropOnMainActor(_ drops: [MainActorDrop]) {
+    MainActorDrops.apply(drops)
+  }
+}

@@ -1,0 +1,101 @@
+/// The injections building or delegating on the main actor right now, as a chain without an
+/// allocation: a global names the innermost, and each of them names the one it runs inside.
+@MainActor
+@usableFromInline
+enum Resolution {
+  /// The injection whose instance is being built or delegated innermost right now, if any.
+  ///
+  /// A stored property with a constant initial value, so the compiler initializes it
+  /// statically and reading it costs a load, with no check for lazy initialization.
+  @usableFromInline
+  static var innermost: Unmanaged<AnyObject>?
+
+  /// Whether resolution must take the general path.
+  ///
+  /// A telemetry listens, a scope's world is alive (in any task), so the current task may
+  /// resolve in it, or a build is in progress, whose resolutions note what they return
+  /// (``BuildFrames``). While it is `false`, every consumer resolves from the global world, and
+  /// the fast path reads nothing else.
+  ///
+  /// A stored `Bool` with a constant initial value, so the compiler initializes it statically
+  /// and reading it costs one load, with no check for lazy initialization.
+  @usableFromInline
+  static var isGeneral = false
+
+  /// How the current task resolves while ``isGeneral``: the fast path if it is in the global
+  /// world, no telemetry listens and no build is in progress, else the general path, in its
+  /// world.
+  ///
+  /// A consumer outside every world pays one task-local read for the worlds it is not in.
+  @usableFromInline
+  static var path: Path {
+    let world = World.current
+    return world == nil && !Telemetry.isActive && !BuildFrames.isRecording ? .fast : .general(world)
+  }
+
+  /// How a resolution proceeds.
+  @usableFromInline
+  enum Path {
+    /// The fast path: the global world, with nothing to tell a telemetry.
+    case fast
+    /// The general path, in a world (`nil`: the global one).
+    case general(World?)
+  }
+
+  /// How many worlds are alive, as the main actor has learned of them.
+  private static var worldsAlive = 0
+
+  /// Counts a world that began (`alive`) or ended, on the main actor.
+  static func noteWorld(alive: Bool) {
+    worldsAlive += alive ? 1 : -1
+    update()
+  }
+
+  /// Recomputes ``isGeneral``.
+  static func update() {
+    isGeneral = Telemetry.isActive || worldsAlive > 0 || BuildFrames.isRecording
+  }
+
+  /// Stops the program: `injection` was asked for an instance while it is building one, and
+  /// `innermost` is the injection that asked.
+  static func cycle(at injection: some InjectionIdentity, innermost: Unmanaged<AnyObject>?) -> Never {
+    if let recording = Telemetry.recording, chain(from: recording.innermost, to: injection) != nil {
+      fatalError(
+        "The installed telemetry resolved \(injection.label) in record(_:) while it was being built. "
+          + "To fix this, resolve in record(_:) no injection that the reported resolution "
+          + "is building, or resolve it later, in a Task.")
+    }
+    let labels = [injection.label] + (chain(from: innermost, to: injection) ?? []).map(\.label).reversed()
+    BuildChain.stopForCycle(labels + [injection.label])
+  }
+
+  /// The injections from `innermost` outwards, up to `injection` and without it, if the walk
+  /// reaches it.
+  ///
+  /// Every injection on the way is building or delegating, so its `outer` is current.
+  private static func chain(
+    from innermost: Unmanaged<AnyObject>?, to injection: some InjectionIdentity
+  ) -> [any InjectionIdentity]? {
+    var chain: [any InjectionIdentity] = []
+    var next = innermost
+    while let identity = next?.takeUnretainedValue() as? any InjectionIdentity {
+      if identity === injection {
+        return chain
+      }
+      chain.append(identity)
+      next = identity.outer
+    }
+    return nil
+  }
+}
+
+/// What diagnostics need to know of an injection, whatever its type.
+@MainActor
+protocol InjectionIdentity: AnyObject {
+  /// The injection's type and where it was published, such as
+  /// `Injection<Service> (ServicePackage/Services.swift:12)`.
+  var label: String { get }
+
+  /// While the injection is building or delegating, the injection it runs inside, if any.
+  var outer: Unmanaged<AnyObject>? { get }
+}

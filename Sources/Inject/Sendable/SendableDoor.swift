@@ -1,0 +1,137 @@
+/// The sendable door into the engine: what `SendableInjection` does differently from a
+/// main-actor injection. Locks guard its slots (each in its own header, with a per-slot once),
+/// its stacks and its part of each world; the chain of builds in progress is each thread's
+/// (``BuildChain``); events reach the main actor's telemetry in order (``SendableTelemetry``).
+@usableFromInline
+enum SendableDoor<T: Sendable>: Door {
+  @usableFromInline typealias Value = T
+  @usableFromInline typealias Injection = SendableInjection<T>
+  @usableFromInline typealias Factory = @Sendable () -> T
+  @usableFromInline typealias Decorator = @Sendable (T) -> T
+  @usableFromInline typealias Slot = SendableSlot<T>
+  typealias Entered = ThreadBuilds
+
+  @usableFromInline static var kind: InjectionKind { .sendable }
+
+  @usableFromInline static func makeSlot() -> SendableSlot<T> { .make() }
+
+  static func publication(of injection: SendableInjection<T>) -> Publication<Self> { injection.publication }
+
+  static func globalLayers(of injection: SendableInjection<T>) -> [Layer<Self>] {
+    injection.state.withLock { $0.layers }
+  }
+
+  static func pushGlobal(
+    on injection: SendableInjection<T>, log: RollbackLog, _ make: (Int, UInt64) -> Layer<Self>
+  ) -> Int {
+    injection.state.withLock { state in
+      state.layers.append(make(state.layers.count + 1, log.push(.sendable)))
+      return state.layers.count
+    }
+  }
+
+  static func popGlobal(
+    of injection: SendableInjection<T>, leaving: (Int) -> Int
+  ) -> (popped: [Layer<Self>], left: Int) {
+    injection.state.withLock { state in
+      guard !state.layers.isEmpty else { return ([], 0) }
+      let left = leaving(state.layers.count)
+      defer {
+        state.layers.removeSubrange(left...)
+        // The layer that consumers first resolved from was popped: none resolved from what is
+        // left.
+        if state.firstResolvedDepth > left {
+          (state.firstResolvedAt, state.firstResolvedDepth) = (nil, 0)
+        }
+      }
+      return (Array(state.layers[left...]), left)
+    }
+  }
+
+  static func firstResolution(of injection: SendableInjection<T>) -> CodeLocation? {
+    injection.state.withLock { $0.firstResolvedAt }
+  }
+
+  static func reportLiveBuildOnce(of injection: SendableInjection<T>) -> Bool {
+    injection.state.withLock { state in
+      defer { state.reportedLiveBuild = true }
+      return state.reportedLiveBuild
+    }
+  }
+
+  static func make(_ factory: @Sendable () -> T) -> T { factory() }
+
+  static func decorate(_ instance: T, with decorator: @Sendable (T) -> T) -> T { decorator(instance) }
+
+  static func withPart<R>(of world: World?, _ body: (inout WorldPart) -> R) -> R {
+    World.withSendablePart(of: world, body)
+  }
+
+  static func withStacks<R>(of test: TestOverrides, _ body: (inout TestStacks) -> R) -> R {
+    test.withSendableStacks(body)
+  }
+
+  static func instance(
+    in slot: SendableSlot<T>, of injection: SendableInjection<T>, build: () -> T, found: () -> Void
+  ) -> T {
+    slot.instance(of: injection, build: build, found: found)
+  }
+
+  static func store(_ instance: T, in slot: SendableSlot<T>, _ record: StoreRecord) -> (Keeping, replaced: Any?) {
+    slot.store(instance, record)
+  }
+
+  static func generations(of slot: SendableSlot<T>) -> [SessionGeneration] { slot.generations }
+
+  static func holdsInstance(_ slot: Slot) -> Bool { slot.holdsInstance }
+
+  static func empty(_ slot: SendableSlot<T>) -> Any? { slot.emptyUnderLock() }
+
+  static func enter(_ injection: SendableInjection<T>, from location: CodeLocation, inGlobalWorld: Bool) -> ThreadBuilds {
+    if inGlobalWorld {
+      injection.noteFirstResolution(at: location)
+    }
+    return BuildChain.enter(injection)
+  }
+
+  static func leave(_ entered: ThreadBuilds) {
+    BuildChain.leave(entered)
+  }
+
+  static func beginBuild(of injection: SendableInjection<T>) {
+    // Resolutions inside the build take the general path, which notes them in its frame.
+    SendableFastPath.increment()
+    CurrentThread.builds.records.append(BuildRecord())
+  }
+
+  static func endBuild() -> BuildRecord {
+    SendableFastPath.decrement()
+    return CurrentThread.builds.records.removeLast()
+  }
+
+  static func noteResolved(_ dependency: BuildDependency, _ generations: [SessionGeneration]) {
+    let builds = CurrentThread.builds
+    if !builds.records.isEmpty {
+      builds.records[builds.records.count - 1].note(dependency, generations)
+    } else if MainActorRelease.isOnMainActor {
+      // A main-actor build around this resolution, on the main actor: the main-actor door's
+      // frame notes it. Checked at run time: `assumeIsolated` stops the program rather than run
+      // elsewhere.
+      MainActor.assumeIsolated {
+        BuildFrames.note(dependency, generations)
+      }
+    }
+  }
+
+  // A build of either kind may be in progress around this resolution only while the fast path is
+  // closed, which every build on the general path keeps it.
+  static var isRecordingBuild: Bool { !SendableFastPath.isOpen }
+
+  static func record(_ kind: InjectionEvent.Kind, _ injection: SendableInjection<T>, at location: CodeLocation) {
+    SendableTelemetry.record(kind, of: Self.self, publishedAt: injection.location, at: location)
+  }
+
+  static func dropOnMainActor(_ drops: [MainActorDrop]) {
+    MainActorDrops.schedule(drops)
+  }
+}

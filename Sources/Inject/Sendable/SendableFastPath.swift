@@ -1,0 +1,64 @@
+#if canImport(Synchronization)
+import Synchronization
+#endif
+
+/// Whether a sendable injection's resolution may take the fast path, read from any thread: the
+/// count of the reasons it may not: the worlds alive, an installed telemetry, and the builds in
+/// progress on the general path, of either kind.
+///
+/// While no world is alive, no task can be in one, so resolution skips reading the current
+/// task's world (a task-local, the costliest part of a resolution that finds its instance);
+/// while no telemetry is installed, it has no event to report; while no build is in progress,
+/// no resolution has a build to note itself in (``BuildRecord``). The count is kept in an
+/// `Atomic`, which needs macOS 15 or iOS 18; on older systems every resolution takes the
+/// general path.
+///
+/// A task in a world holds it, and the world counted itself before any task could see it, so a
+/// task that reads the count as zero is in no world.
+@usableFromInline
+enum SendableFastPath {
+  #if canImport(Synchronization)
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  private final class Counter: Sendable {
+    let value = Atomic(0)
+  }
+
+  /// The `Counter`, where the system has `Atomic`.
+  private static let counter: (any AnyObject & Sendable)? = {
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+      return Counter()
+    }
+    return nil
+  }()
+  #endif
+
+  /// Counts a reason to take the general path: a world created, a telemetry installed.
+  static func increment() {
+    #if canImport(Synchronization)
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let counter {
+      unsafeDowncast(counter, to: Counter.self).value.add(1, ordering: .sequentiallyConsistent)
+    }
+    #endif
+  }
+
+  /// Uncounts a reason to take the general path: a world released, a telemetry removed.
+  static func decrement() {
+    #if canImport(Synchronization)
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let counter {
+      unsafeDowncast(counter, to: Counter.self).value.subtract(1, ordering: .sequentiallyConsistent)
+    }
+    #endif
+  }
+
+  /// Whether no world is alive and no telemetry installed now; `false` where the count is not
+  /// kept.
+  @usableFromInline
+  static var isOpen: Bool {
+    #if canImport(Synchronization)
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let counter {
+      return unsafeDowncast(counter, to: Counter.self).value.load(ordering: .acquiring) == 0
+    }
+    #endif
+    return false
+  }
+}

@@ -1,0 +1,293 @@
+/// A dependency that consumers resolve from any isolation: actors, nonisolated code, detached
+/// tasks, and the main actor too.
+///
+/// The sendable counterpart of ``Injection``: published as a global `let` beside its
+/// implementation, with the same strategies. Its type is `Sendable` and its factory is
+/// `@Sendable` and nonisolated, so the compiler checks that nothing main-actor-isolated
+/// crosses into it.
+///
+/// ```swift
+/// public let imageClientInjection = SendableInjection<any ImageClient>(strategy: .singleton, instance: LiveImageClient())
+///
+/// actor ImageLoader {
+///   @SendableInstance(imageClientInjection) var client
+/// }
+/// ```
+///
+/// A first resolution builds once however many threads ask at once: the first builds, outside
+/// any lock, and the others wait for that build alone (a per-slot once), so a factory that takes
+/// long or resolves other injections blocks no other slot. A factory that needs itself, on one
+/// thread or across threads, stops the program with the cycle message.
+///
+/// Overrides, scopes, test worlds and their checks, sessions, the graph and the telemetry know it
+/// as they know `Injection`: one engine serves both. See <doc:MainActorAndSendableInjections>.
+public final class SendableInjection<T: Sendable>: Sendable {
+  /// The strategy the injection was published with.
+  public let strategy: Strategy
+
+  /// What the injection was published with: its location, and the published and test layers at
+  /// the bottom of its stacks.
+  @usableFromInline
+  let publication: Publication<SendableDoor<T>>
+
+  /// Where the injection was published.
+  var location: CodeLocation { publication.location }
+
+  /// The global override stack and what the diagnostics keep of the global world, behind a lock.
+  @usableFromInline
+  let state = Locked(State())
+
+  @usableFromInline
+  struct State: Sendable {
+    /// The global override stack, bottom first.
+    @usableFromInline
+    var layers: [Layer<SendableDoor<T>>] = []
+    /// Where a consumer of the global world first resolved this injection from a layer still on
+    /// the global stack, for the stale-override warning.
+    var firstResolvedAt: CodeLocation?
+    /// The depth of the global stack that the resolution at `firstResolvedAt` resolved from.
+    var firstResolvedDepth = 0
+    /// Whether a test process reported that this injection built its live instance outside
+    /// every test world.
+    var reportedLiveBuild = false
+
+    @usableFromInline
+    init() {}
+  }
+
+  /// Publishes a dependency.
+  ///
+  /// ```swift
+  /// public let imageClientInjection = SendableInjection<any ImageClient>(strategy: .singleton, instance: LiveImageClient())
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - strategy: How long instances live and who shares them; see ``Strategy``.
+  ///   - instance: Builds a new instance. It is not evaluated here, only when a consumer first
+  ///     needs an instance, on the consumer's thread.
+  ///   - fileID: Where the injection is published; recorded for diagnostics.
+  ///   - line: Where the injection is published; recorded for diagnostics.
+  public convenience init(
+    strategy: Strategy,
+    instance: @autoclosure @escaping @Sendable () -> T,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(
+      strategy, instance, preview: nil, test: nil, launchOverrides: [], CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Publishes a dependency with the values that previews and tests get by default.
+  ///
+  /// In a test world consumers resolve `test`; in an Xcode preview process, `preview`.
+  /// Explicit overrides, global or scoped, win over both; a launch override that applies wins
+  /// over `preview`, and `test` wins over it.
+  ///
+  /// - Parameters:
+  ///   - strategy: How long instances live and who shares them; see ``Strategy``.
+  ///   - instance: Builds the live instance, lazily, on the consumer's thread.
+  ///   - preview: Builds the instance that Xcode previews get by default.
+  ///   - test: Builds the instance that test worlds get by default.
+  ///   - launchOverrides: Replacements that a launch argument or environment variable applies
+  ///     at launch; see ``SendableLaunchOverride``.
+  ///   - fileID: Where the injection is published; recorded for diagnostics.
+  ///   - line: Where the injection is published; recorded for diagnostics.
+  public convenience init(
+    strategy: Strategy,
+    instance: @autoclosure @escaping @Sendable () -> T,
+    preview: @autoclosure @escaping @Sendable () -> T,
+    test: @autoclosure @escaping @Sendable () -> T,
+    launchOverrides: [SendableLaunchOverride<T>] = [],
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(
+      strategy, instance, preview: preview, test: test, launchOverrides: launchOverrides,
+      CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Publishes a dependency with the value that Xcode previews get by default.
+  ///
+  /// - Parameters:
+  ///   - strategy: How long instances live and who shares them; see ``Strategy``.
+  ///   - instance: Builds the live instance, lazily, on the consumer's thread.
+  ///   - preview: Builds the instance that Xcode previews get by default.
+  ///   - launchOverrides: Replacements that a launch argument or environment variable applies
+  ///     at launch; see ``SendableLaunchOverride``.
+  ///   - fileID: Where the injection is published; recorded for diagnostics.
+  ///   - line: Where the injection is published; recorded for diagnostics.
+  public convenience init(
+    strategy: Strategy,
+    instance: @autoclosure @escaping @Sendable () -> T,
+    preview: @autoclosure @escaping @Sendable () -> T,
+    launchOverrides: [SendableLaunchOverride<T>] = [],
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(
+      strategy, instance, preview: preview, test: nil, launchOverrides: launchOverrides,
+      CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Publishes a dependency with the value that test worlds get by default.
+  ///
+  /// - Parameters:
+  ///   - strategy: How long instances live and who shares them; see ``Strategy``.
+  ///   - instance: Builds the live instance, lazily, on the consumer's thread.
+  ///   - test: Builds the instance that test worlds get by default.
+  ///   - launchOverrides: Replacements that a launch argument or environment variable applies
+  ///     at launch; see ``SendableLaunchOverride``.
+  ///   - fileID: Where the injection is published; recorded for diagnostics.
+  ///   - line: Where the injection is published; recorded for diagnostics.
+  public convenience init(
+    strategy: Strategy,
+    instance: @autoclosure @escaping @Sendable () -> T,
+    test: @autoclosure @escaping @Sendable () -> T,
+    launchOverrides: [SendableLaunchOverride<T>] = [],
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(
+      strategy, instance, preview: nil, test: test, launchOverrides: launchOverrides,
+      CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Publishes a dependency that a launch argument or environment variable can replace at
+  /// launch, for UI tests and demo builds.
+  ///
+  /// - Parameters:
+  ///   - strategy: How long instances live and who shares them; see ``Strategy``.
+  ///   - instance: Builds the live instance, lazily, on the consumer's thread.
+  ///   - launchOverrides: Replacements that a launch argument or environment variable applies
+  ///     at launch; the first that applies wins. See ``SendableLaunchOverride``.
+  ///   - fileID: Where the injection is published; recorded for diagnostics.
+  ///   - line: Where the injection is published; recorded for diagnostics.
+  public convenience init(
+    strategy: Strategy,
+    instance: @autoclosure @escaping @Sendable () -> T,
+    launchOverrides: [SendableLaunchOverride<T>],
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.init(
+      strategy, instance, preview: nil, test: nil, launchOverrides: launchOverrides,
+      CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Publishes a dependency.
+  init(
+    _ strategy: Strategy, _ instance: @escaping @Sendable () -> T, preview: (@Sendable () -> T)?,
+    test: (@Sendable () -> T)?, launchOverrides: [SendableLaunchOverride<T>], _ location: CodeLocation
+  ) {
+    self.strategy = strategy
+    self.publication = Publication(
+      strategy, instance: instance, preview: preview, test: test,
+      launchOverrides: launchOverrides.map { ($0.trigger, $0.instance) }, at: location)
+  }
+
+  deinit {
+    // The overrides still pushed are gone with the injection, as their rollback would take them:
+    // what the global world stored since the first was pushed is dropped. And no world keeps
+    // what the published layers built, as none can resolve from them again.
+    let layers = state.withLock { state in
+      defer { state.layers = [] }
+      return state.layers
+    }
+    let released = layers.first.map { first in
+      Engine<SendableDoor<T>>.forgetting(layers.map(ObjectIdentifier.init), poppedFrom: RollbackLog.global, at: first.pushEpoch)
+    }
+    let bottom = [publication.published, publication.testLayer].compactMap(\.self).map(ObjectIdentifier.init)
+    let forgotten = World.forget(bottom, SendableDoor<T>.self)
+    // Released flat: a layer may delegate to another injection, whose own release then waits
+    // for this one to return, so that a chain of any length takes constant stack.
+    FlatRelease.release((layers, released, forgotten))
+  }
+
+  /// The instance a consumer gets now, for code that has no stored property to keep it in: a
+  /// detached task, a free function.
+  ///
+  /// ```swift
+  /// Task.detached { try await imageClientInjection.resolve().upload(report) }
+  /// ```
+  ///
+  /// Each call resolves anew, under the strategy of the configuration's top layer, in the
+  /// calling task's world. It is how a factory hands a dependency to an initializer, and what it
+  /// resolves is then an edge of the graph from the injection it builds:
+  ///
+  /// ```swift
+  /// public let imageCacheInjection = SendableInjection<ImageCache>(
+  ///   strategy: .singleton, instance: ImageCache(client: imageClientInjection.resolve()))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - fileID: Where the instance is resolved; recorded for diagnostics.
+  ///   - line: Where the instance is resolved; recorded for diagnostics.
+  /// - Returns: The instance that the strategy of the configuration's top layer gives.
+  @inlinable
+  public func resolve(fileID: StaticString = #fileID, line: UInt = #line) -> T {
+    resolve(from: CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// The instance a new consumer declared at `location` gets now: from the current task's
+  /// world if it is in one, else from the top of the global stack.
+  ///
+  /// Inlined into consumers, so that the common cases (outside every world, with no build in
+  /// progress: an instance stored in the top layer or an on-demand factory to call) are
+  /// specialized for `T`.
+  @inlinable
+  func resolve(from location: CodeLocation) -> T {
+    guard SendableFastPath.isOpen else {
+      return resolve(in: World.current, from: location)
+    }
+    let top = state.withLock { $0.layers.isEmpty ? publication.published : $0.layers[$0.layers.endIndex - 1] }
+    if let factory = top.onDemandFactory {
+      return build(onFastPath: factory, from: location)
+    }
+    if let stored = top.slot.stored {
+      return stored
+    }
+    return resolve(in: nil, from: location)
+  }
+
+  /// A new instance from `factory`, an on-demand layer's of the global world, on the fast path.
+  @usableFromInline
+  func build(onFastPath factory: @Sendable () -> T, from location: CodeLocation) -> T {
+    noteFirstResolution(at: location)
+    return BuildChain.building(self, factory)
+  }
+
+  /// The instance a new consumer declared at `location` gets in `world` (`nil`: the global
+  /// world), the general way: the engine's.
+  @usableFromInline
+  func resolve(in world: World?, from location: CodeLocation) -> T {
+    Engine<SendableDoor<T>>.resolve(self, in: world, from: location)
+  }
+
+  /// Notes, the first time, that a consumer of the global world at `location` resolves from the
+  /// top of the global stack.
+  func noteFirstResolution(at location: CodeLocation) {
+    state.withLock { state in
+      if state.firstResolvedAt == nil {
+        (state.firstResolvedAt, state.firstResolvedDepth) = (location, state.layers.count)
+      }
+    }
+  }
+
+  /// Tells the telemetry, if one is installed, that a consumer at `location` assigned its own
+  /// instance.
+  @usableFromInline
+  func recordLocalOverride(at location: CodeLocation) {
+    SendableTelemetry.record(.localOverrideSet, of: SendableDoor<T>.self, publishedAt: self.location, at: location)
+  }
+}
+
+extension SendableInjection: BuildIdentity, ReportsWaits {
+  @usableFromInline
+  package var label: String { publication.label }
+
+  func reportWait(for building: String, chain: [String]) {
+    SendableTelemetry.record(
+      .waitingForBuild(building: building, chain: chain), of: SendableDoor<T>.self, publishedAt: location,
+      at: location)
+  }
+}

@@ -1,0 +1,73 @@
+/// A property that gets its value from a published ``SendableInjection``, readable in any
+/// isolation.
+///
+/// Declare it with the injection; the type is inferred from it:
+///
+/// ```swift
+/// actor ImageLoader {
+///   @SendableInstance(imageClientInjection) var client
+/// }
+/// ```
+///
+/// It works in actors, nonisolated classes and structs, and main-actor types: its initializer
+/// and its `wrappedValue` are nonisolated, and it is not `Sendable`, so the compiler keeps each
+/// property in the isolation of the object that declares it. That is why reading it costs a
+/// load, with no lock. A `Sendable` final class cannot hold it (its stored properties must be
+/// `let`s of `Sendable` types): it reads ``SendableInjection/resolve(fileID:line:)`` where it
+/// needs the instance, or keeps one in a `let` set in its initializer.
+///
+/// Resolution is lazy: nothing is built before the first read, and the property keeps its
+/// instance for its own lifetime. Assigning the property replaces the instance for this
+/// consumer only; `$client.reset()` drops it, so the next read resolves anew.
+@propertyWrapper
+public struct SendableInstance<T: Sendable> {
+  @usableFromInline
+  let storage: InstanceStorage<SendableDoor<T>>
+
+  /// Consumes `injection`.
+  ///
+  /// You do not call this initializer directly. Instead, declare a property with the
+  /// `@SendableInstance` attribute:
+  ///
+  /// ```swift
+  /// @SendableInstance(imageClientInjection) var client
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - injection: The published dependency to resolve on the first read.
+  ///   - fileID: Where the property is declared; recorded for diagnostics.
+  ///   - line: Where the property is declared; recorded for diagnostics.
+  @inlinable
+  public init(_ injection: SendableInjection<T>, fileID: StaticString = #fileID, line: UInt = #line) {
+    storage = InstanceStorage.make(injection, at: CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// This consumer's instance: resolved from the injection on the first read, then kept.
+  ///
+  /// Setting it replaces the instance for this consumer only.
+  @inlinable
+  public var wrappedValue: T {
+    get {
+      if let instance = storage.instance {
+        return instance
+      }
+      let resolved = storage.withInjection { $0.resolve(from: storage.location) }
+      storage.set(resolved, isLocal: false)
+      return resolved
+    }
+    nonmutating set {
+      storage.set(newValue, isLocal: true)
+      storage.injection.recordLocalOverride(at: storage.location)
+    }
+  }
+
+  /// The wrapper itself, for ``reset()``: `$client.reset()`.
+  @inlinable
+  public var projectedValue: Self { self }
+
+  /// Drops this consumer's instance, resolved or assigned, so the next read resolves again from
+  /// the injection's current configuration.
+  public func reset() {
+    storage.set(nil, isLocal: false)
+  }
+}

@@ -1,0 +1,240 @@
+import Dispatch
+
+/// Where one world keeps what one layer of a sendable injection built, for every new consumer
+/// on any thread: the storage rule of ``SlotContents``, behind a lock in the slot's own header.
+///
+/// Its first build happens once, however many threads ask at once: the first thread to find the
+/// slot empty builds, outside the lock, and the others wait for that build alone, never for a
+/// lock that any other slot's build holds (a per-slot once). A thread that asks for the slot it
+/// is building itself is inside its own build, and stops with the cycle message
+/// (``BuildChain``); a wait that would close a cycle across threads stops with it too
+/// (``WaitGraph``).
+// NB: `@unchecked Sendable` because the compiler cannot see that the header's lock guards the
+// contents. It is safe: every access to the contents goes through `withLock(_:)`, which holds
+// the lock for the whole access; the instances it keeps are of a `Sendable` type; and `deinit`
+// touches the contents only when no other reference to the slot exists.
+@usableFromInline
+package final class SendableSlot<T: Sendable>: @unchecked Sendable {
+  /// The lock and what it guards, allocated with the slot, at an address that the lock keeps.
+  @usableFromInline
+  let header = UnsafeMutablePointer<SendableSlotHeader>.allocate(capacity: 1)
+
+  /// An empty slot.
+  package static func make() -> SendableSlot<T> {
+    SendableSlot()
+  }
+
+  /// An empty slot.
+  package init() {
+    header.initialize(to: SendableSlotHeader())
+    PlatformLock.prepare(&header.pointee.lock)
+  }
+
+  /// Runs `body` with the header, which it may change, while holding the lock.
+  @inlinable
+  func withLock<R>(_ body: (inout SendableSlotHeader) -> R) -> R {
+    PlatformLock.acquire(&header.pointee.lock)
+    defer { PlatformLock.release(&header.pointee.lock) }
+    return body(&header.pointee)
+  }
+
+  /// The instance this slot keeps for every new consumer, if it has one now: the part of a
+  /// resolution that runs no code of the user's, inlined into the consumer so that it is
+  /// specialized for `T`.
+  @inlinable
+  var stored: T? {
+    withLock { $0.contents.stored(as: T.self) }
+  }
+
+  /// What the slot does for a caller, decided under its lock.
+  private enum Step {
+    case found
+    case prepare
+    case build(SlotBuild)
+    case wait(SlotBuild)
+  }
+
+  /// The instance this slot keeps, taken before `found` runs, or the one `build` makes: once
+  /// however many threads ask at once, on the first that asks, outside the lock.
+  ///
+  /// A shared instance that another thread releases meanwhile is either taken alive (the weak
+  /// reference, loaded under the lock, retains it) or rebuilt. `build` stores what it keeps
+  /// through ``store(_:_:)``; a build it does not store goes to its caller alone.
+  func instance(of injection: some BuildIdentity, build: () -> T, found: () -> Void) -> T {
+    // Made outside the lock when the slot is found empty, then claimed under it.
+    var candidate: SlotBuild?
+    while true {
+      var taken: T?
+      let step: Step = withLock { header in
+        let object = header.contents.isKept ? nil : header.contents.shared
+        if header.contents.isKept || object != nil {
+          taken = header.contents.instance(as: T.self, sharedObject: object)
+          return .found
+        }
+        if let build = header.build {
+          return .wait(build)
+        }
+        guard let candidate else { return .prepare }
+        header.build = candidate
+        return .build(candidate)
+      }
+      switch step {
+      case .found:
+        found()
+        return taken.unsafelyUnwrapped
+      case .prepare:
+        candidate = SlotBuild(injection, on: CurrentThread.id)
+      case .wait(let build):
+        if build.thread == CurrentThread.id {
+          BuildChain.cycle(at: injection)
+        }
+        WaitGraph.waiting(for: build, by: injection) { build.wait(by: injection) }
+      case .build(let slotBuild):
+        let instance = build()
+        // Stored or not, the build is over: the next consumer finds the instance or builds.
+        withLock { header in
+          if header.build === slotBuild {
+            header.build = nil
+          }
+        }
+        slotBuild.finish()
+        return instance
+      }
+    }
+  }
+
+  /// The instance this slot keeps, or one from `make`, kept under `strategy`: the per-slot once
+  /// and the storage rule alone, with no injection's configuration around them; for tests.
+  package func instance(of injection: some BuildIdentity, strategy: Strategy, orElse make: () -> T) -> T {
+    instance(of: injection, build: {
+      let instance = make()
+      let (_, replaced) = store(instance, StoreRecord(strategy: strategy, generations: [], own: nil, isGuarded: false))
+      withExtendedLifetime(replaced) {}
+      return instance
+    }, found: {})
+  }
+
+  /// Keeps `instance` as `record` says; returns how, and what it replaced.
+  func store(_ instance: T, _ record: StoreRecord) -> (Keeping, replaced: Any?) {
+    withLock { $0.contents.store(instance, record) }
+  }
+
+  /// Forgets the instance, so the next consumer gets a new one; returns the kept one.
+  package func empty() -> Any? {
+    withLock { $0.contents.empty(as: T.self) }
+  }
+
+  /// Whether the slot has an instance for new consumers now.
+  package var holdsInstance: Bool {
+    withLock { $0.contents.holdsInstance }
+  }
+
+  /// The session generations the instance belongs to.
+  var generations: [SessionGeneration] { withLock { $0.contents.generations } }
+
+  deinit {
+    // The instance is `Sendable`: released here, wherever the last reference goes.
+    let kept = header.pointee.contents.empty(as: T.self)
+    header.pointee.contents.deallocate()
+    withExtendedLifetime(kept) {}
+    PlatformLock.destroy(&header.pointee.lock)
+    header.deinitialize(count: 1)
+    header.deallocate()
+  }
+}
+
+extension SendableSlot: EngineSlot {
+  static var isMainActorGuarded: Bool { false }
+
+  func emptyUnderLock() -> Any? {
+    let (own, kept) = withLock { header in (header.contents.ownGeneration, header.contents.empty(as: T.self)) }
+    return SessionGeneration.watching(own, of: self) { kept }
+  }
+
+  @MainActor
+  func emptyOnMainActor(ifIn generation: SessionGeneration?) -> Any? {
+    let (own, kept): (SessionGeneration?, Any?) = withLock { header in
+      if let generation, !header.contents.generations.contains(where: { $0 === generation }) {
+        return (nil, nil)
+      }
+      let own = header.contents.ownGeneration
+      return (own, header.contents.empty(as: T.self))
+    }
+    return SessionGeneration.watching(own, of: self) { kept }
+  }
+
+  @MainActor
+  func unguard() {}
+
+  @MainActor
+  var graphInstance: (value: Any, isKept: Bool)? {
+    withLock { header in header.contents.stored(as: T.self).map { ($0 as Any, header.contents.isKept) } }
+  }
+}
+
+/// What a ``SendableSlot`` holds: its lock, its contents, and the build in progress.
+@usableFromInline
+package struct SendableSlotHeader {
+  /// The lock that guards the rest.
+  @usableFromInline
+  var lock = PlatformLock()
+  /// The instance, and what the engine keeps beside it.
+  @usableFromInline
+  var contents = SlotContents()
+  /// The build in progress, if any.
+  var build: SlotBuild?
+}
+
+/// A build in progress in a ``SendableSlot``: the thread running it, and the threads waiting
+/// for it.
+final class SlotBuild: AwaitedBuild {
+  let injection: any BuildIdentity
+  /// The thread running the build.
+  let thread: UInt
+  /// The injections that thread was building or delegating when it began this build, outermost
+  /// first: what a report of a long wait names.
+  let chain: [any BuildIdentity]
+  private let state = Locked(Waiters())
+
+  private struct Waiters: Sendable {
+    var isFinished = false
+    var semaphores: [DispatchSemaphore] = []
+  }
+
+  init(_ injection: some BuildIdentity, on thread: UInt) {
+    self.injection = injection
+    self.thread = thread
+    self.chain = BuildChain.injections
+  }
+
+  var builder: UInt? {
+    state.withLock { $0.isFinished ? nil : thread }
+  }
+
+  /// Blocks the calling thread, which resolves `waiter`, until the build has finished; after
+  /// ``WaitGraph/reportAfter`` seconds, reports the wait and goes on waiting.
+  func wait(by waiter: some BuildIdentity) {
+    let semaphore: DispatchSemaphore? = state.withLock { state in
+      guard !state.isFinished else { return nil }
+      let semaphore = DispatchSemaphore(value: 0)
+      state.semaphores.append(semaphore)
+      return semaphore
+    }
+    guard let semaphore else { return }
+    if semaphore.wait(timeout: .now() + WaitGraph.reportAfter) == .timedOut {
+      WaitGraph.reportLongWait(of: waiter, for: self)
+      semaphore.wait()
+    }
+  }
+
+  /// Ends the build, and wakes the threads waiting for it.
+  func finish() {
+    let semaphores = state.withLock { state in
+      state.isFinished = true
+      return state.semaphores
+    }
+    for semaphore in semaphores {
+      semaphore.signal()
+    }
+  }
+}

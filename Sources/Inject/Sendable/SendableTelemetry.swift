@@ -1,0 +1,43 @@
+/// How the events of sendable injections reach the installed telemetry and the debug warnings,
+/// from any thread.
+///
+/// The telemetry is the main actor's: an event is recorded there at once if the caller runs
+/// there, else in a main-actor task, so that the events of one thread arrive in the order they
+/// happened. Resolutions are reported only while a telemetry is installed; misuses always, as
+/// debug warnings when none is installed.
+@usableFromInline
+enum SendableTelemetry {
+  /// Whether a telemetry is installed: ``Telemetry``'s flag, for any thread.
+  private static let installed = Locked(false)
+
+  /// Whether a telemetry is installed now.
+  @usableFromInline
+  static var isActive: Bool { installed.withLock { $0 } }
+
+  /// Notes, on the main actor, whether a telemetry is installed.
+  @MainActor
+  static func noteInstalled(_ isInstalled: Bool) {
+    let changed = installed.withLock { flag in
+      defer { flag = isInstalled }
+      return flag != isInstalled
+    }
+    guard changed else { return }
+    if isInstalled {
+      SendableFastPath.increment()
+    } else {
+      SendableFastPath.decrement()
+    }
+  }
+
+  /// Records `kind` for an injection of door `D`'s kind published at `publishedAt`, at
+  /// `location`: if a telemetry is installed, or if it is a misuse.
+  static func record<D: DoorTypes>(
+    _ kind: InjectionEvent.Kind, of door: D.Type, publishedAt: CodeLocation, at location: CodeLocation
+  ) {
+    guard kind.isMisuse || isActive else { return }
+    let type: any Any.Type = D.Value.self
+    MainActorHop.run {
+      Telemetry.record(kind, instances: type, of: .sendable, publishedAt: publishedAt, at: location)
+    }
+  }
+}

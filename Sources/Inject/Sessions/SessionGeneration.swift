@@ -1,0 +1,198 @@
+/// One generation of one session in one world: what began at the first resolution of the
+/// session's injections there, of either kind, and ends with ``InjectionSession/end(fileID:line:)``.
+///
+/// It lists, weakly, every slot whose instance belongs to it: the slots of the session's
+/// injections, and the slots of every instance whose build resolved one of theirs, directly or
+/// through nested builds. Ending it empties each slot that still holds such an instance: a slot
+/// that stored another instance since lists its own generations.
+///
+/// Sendable injections store into it from any thread, so its state is behind a lock. A store
+/// joins the generation before it keeps the instance, with the slot guarded (``add(_:owner:)``):
+/// a generation that ended first refuses it, and one that ends after empties the slot once the
+/// store is done. So no instance built with an ended generation is handed to a new consumer.
+final class SessionGeneration: Sendable {
+  let session: InjectionSession
+  private let state = Locked(State())
+
+  private struct State: Sendable {
+    /// The slots that stored an instance belonging to this generation.
+    var members: [Member] = []
+    /// The session's own instances built in this generation that a slot let go of (at the
+    /// end, in a rollback, or with a popped layer), watched for survivors.
+    ///
+    /// Watched only once let go: a weak reference moves an object's reference counts to a side
+    /// table, which would make every retain of an instance still handed out slower.
+    var built: [BuiltInstance] = []
+    /// What the survivor report names of each listed slot that holds one of the session's own
+    /// instances, by the slot's identifier.
+    var owners: [ObjectIdentifier: Owner] = [:]
+    /// Where the generation ended, once it has.
+    var endedAt: CodeLocation?
+    /// When `members` or `built` grows to this size, the entries of released objects go.
+    var pruneAt = 64
+  }
+
+  private struct Member: Sendable {
+    weak var slot: (any EngineSlot)?
+  }
+
+  /// An instance of the session's injections, watched through a weak reference.
+  struct BuiltInstance: Sendable {
+    let object: WeakInstance
+    let owner: Owner
+  }
+
+  /// An object held weakly.
+  // NB: `@unchecked Sendable` because an instance of a main-actor injection is not `Sendable`.
+  // It is safe: such an instance is added here only by the main actor (a main-actor slot is
+  // emptied there alone) and read only by the survivor report, which runs on the main actor; an
+  // instance of a sendable injection is `Sendable`. The reference is loaded atomically.
+  struct WeakInstance: @unchecked Sendable {
+    weak var object: AnyObject?
+  }
+
+  /// The injection whose layer built one of the session's own instances, and its strategy.
+  struct Owner: Sendable {
+    /// What the injection was published with.
+    let publication: any PublishedInjection
+    /// The strategy of the layer that built the instance.
+    let strategy: Strategy
+
+    init(_ publication: any PublishedInjection, strategy: Strategy) {
+      self.publication = publication
+      self.strategy = strategy
+    }
+  }
+
+  init(of session: InjectionSession) {
+    self.session = session
+  }
+
+  /// Whether the generation has ended.
+  var isEnded: Bool { state.withLock { $0.endedAt != nil } }
+
+  /// Where the generation ended, once it has.
+  var endedAt: CodeLocation? { state.withLock { $0.endedAt } }
+
+  /// Lists `slot`, which is about to store an instance that belongs to this generation: one of
+  /// the session's own, built by `owner`, or one built with them. Returns `false`, listing
+  /// nothing, if the generation has ended: the instance must not be stored.
+  func add(_ slot: some EngineSlot, owner: Owner?) -> Bool {
+    state.withLock { state in
+      guard state.endedAt == nil else { return false }
+      state.members.append(Member(slot: slot))
+      if let owner {
+        state.owners[ObjectIdentifier(slot)] = owner
+      }
+      if state.members.count >= state.pruneAt {
+        // Each slot once, and only those still alive.
+        var seen: Set<ObjectIdentifier> = []
+        state.members.removeAll { member in
+          guard let slot = member.slot else { return true }
+          return !seen.insert(ObjectIdentifier(slot)).inserted
+        }
+        state.owners = state.owners.filter { seen.contains($0.key) }
+        state.built.removeAll { $0.object.object == nil }
+        state.pruneAt = max(64, state.members.count * 2, state.built.count * 2)
+      }
+      return true
+    }
+  }
+
+  /// Runs `empty`, which empties `slot`, and watches the instance it returns if it was one of
+  /// `generation`'s own; returns the instance, for the caller to release once no state is being
+  /// changed any more.
+  static func watching(_ generation: SessionGeneration?, of slot: AnyObject, _ empty: () -> Any?) -> Any? {
+    let kept = empty()
+    if let generation, let kept {
+      generation.watch(kept, from: ObjectIdentifier(slot))
+    }
+    return kept
+  }
+
+  /// Watches `instance`, which the slot `slot` let go of, if it is an object of the session's
+  /// injections: an optional's wrapped object too.
+  private func watch(_ instance: Any, from slot: ObjectIdentifier) {
+    guard let unwrapped = unwrappingOptionals(instance, of: type(of: instance)),
+      type(of: unwrapped) is AnyClass
+    else { return }
+    let object = unwrapped as AnyObject
+    state.withLock { state in
+      guard let owner = state.owners[slot] else { return }
+      state.built.append(BuiltInstance(object: WeakInstance(object: object), owner: owner))
+    }
+  }
+
+  /// Ends the generation at `location`, on the main actor, which may empty a slot of either
+  /// kind.
+  ///
+  /// Empties every listed slot that still holds an instance of it. Returns what the slots kept,
+  /// for the caller to release once no state is being changed any more.
+  @MainActor
+  func end(at location: CodeLocation) -> [Any] {
+    let members = state.withLock { state in
+      state.endedAt = location
+      return state.members
+    }
+    var released: [Any] = []
+    for member in members {
+      if let slot = member.slot, let kept = slot.emptyOnMainActor(ifIn: self) {
+        released.append(kept)
+      }
+    }
+    state.withLock { state in
+      (state.members, state.owners) = ([], [:])
+      state.built.removeAll { $0.object.object == nil }
+    }
+    return released
+  }
+
+  /// The instances of this ended generation that are still alive, with what names each.
+  @MainActor
+  var survivors: [(object: AnyObject, instance: BuiltInstance)] {
+    state.withLock { $0.built }.compactMap { instance in instance.object.object.map { ($0, instance) } }
+  }
+}
+
+/// One world's generations: the current one of each session resolved there, and those ended
+/// there that may have survivors.
+struct SessionTable: Sendable {
+  /// The current generation of each session, by the session's identifier.
+  private var current: [ObjectIdentifier: SessionGeneration] = [:]
+  /// The generations ended here that may have survivors, oldest first.
+  private(set) var ended: [SessionGeneration] = []
+  /// When `ended` grows to this size, the generations with no survivor left are forgotten: so
+  /// that ending a session costs the same however many ended before it.
+  private var pruneAt = 64
+
+  init() {}
+
+  /// The current generation of `session`, begun now if there is none.
+  mutating func generation(of session: InjectionSession) -> SessionGeneration {
+    if let generation = current[ObjectIdentifier(session)] {
+      return generation
+    }
+    let generation = SessionGeneration(of: session)
+    current[ObjectIdentifier(session)] = generation
+    return generation
+  }
+
+  /// Removes the current generation of `session`, if there is one, to end it.
+  mutating func take(_ session: InjectionSession) -> SessionGeneration? {
+    current.removeValue(forKey: ObjectIdentifier(session))
+  }
+
+  /// Keeps `generation`, just ended, for survivor reports.
+  mutating func noteEnded(_ generation: SessionGeneration) {
+    ended.append(generation)
+  }
+
+  /// Forgets the ended generations with no survivor left, once there are many: amortized, so
+  /// that each `end()` costs the same however many generations ended before it.
+  @MainActor
+  mutating func pruneEnded() {
+    guard ended.count >= pruneAt else { return }
+    ended.removeAll { $0.survivors.isEmpty }
+    pruneAt = max(64, ended.count * 2)
+  }
+}
