@@ -4,25 +4,35 @@
 /// The stacks are read once, when a resolution starts at an injection, so that what other
 /// threads push or pop meanwhile changes nothing of it.
 struct Configuration<D: Door> {
-  let injection: D.Injection
+  // NB: `unowned(unsafe)`, so that a resolution counts no references to them: the caller holds
+  // the injection and the world, and the injection its publication, for the whole resolution.
+  unowned(unsafe) let injection: D.Injection
   /// The world (`nil`: the global world).
-  let world: World?
-  let publication: Publication<D>
-  /// The global stack, bottom first.
-  let globals: [Layer<D>]
-  /// The test's stack of the injection, bottom first, in a test world.
-  let tested: [Layer<D>]
+  unowned(unsafe) let world: World?
+  unowned(unsafe) let publication: Publication<D>
+  /// The global stack, bottom first: `Layer<D>`s, erased, so that this code, which is not
+  /// specialized for `D`, handles the array with no generic metadata.
+  let globals: [any AnyObject & Sendable]
+  /// The test's stack of the injection, bottom first, in a test world: `Layer<D>`s, erased.
+  let tested: [any AnyObject & Sendable]
 
+  @inline(__always)
   init(_ injection: D.Injection, in world: World?) {
     self.injection = injection
     self.world = world
     self.publication = D.publication(of: injection)
-    self.globals = D.globalLayers(of: injection)
-    self.tested = world?.testOverrides.map { test in D.withStacks(of: test) { $0.layers(of: injection, D.self) } } ?? []
+    // The stacks are read only where they hold layers: an empty one costs no array of layers.
+    self.globals = D.globalDepth(of: injection) == 0 ? [] : D.globalLayers(of: injection)
+    if let test = world?.testOverrides, D.withStacks(of: test, { $0.depth(of: injection) }) > 0 {
+      self.tested = D.withStacks(of: test) { $0.layers(of: injection) }
+    } else {
+      self.tested = []
+    }
   }
 
   /// The top of the configuration: the world's scoped override of the injection, or the top of
   /// its test's stack, or the top of the global stack.
+  @inline(__always)
   var top: Position {
     if let scoped = world?.override(of: injection) {
       return .scoped(scoped)
@@ -32,18 +42,21 @@ struct Configuration<D: Door> {
 
   /// The top of the configuration beneath the scoped overrides: the test's stack, or the global
   /// stack.
+  @inline(__always)
   var topBeneathScopes: Position {
     tested.isEmpty ? .global(globals.count) : .tested(tested.count)
   }
 
   /// The layer at `position`: a test world resolves the test value, if there is one, instead of
   /// the published layer.
+  @inline(__always)
   func layer(at position: Position) -> Layer<D> {
     switch position {
     case .scoped(let scoped): scoped.layer(as: D.self)
-    case .tested(let depth): tested[depth - 1]
+    // The stacks hold only `Layer<D>`s of the injection.
+    case .tested(let depth): unsafeDowncast(tested[depth - 1], to: Layer<D>.self)
     case .global(0): world?.isTest == true ? publication.testLayer ?? publication.published : publication.published
-    case .global(let depth): globals[depth - 1]
+    case .global(let depth): unsafeDowncast(globals[depth - 1], to: Layer<D>.self)
     }
   }
 
@@ -69,11 +82,9 @@ struct Configuration<D: Door> {
   func delegate(seesScopes: Bool) -> D.Injection? {
     var position = seesScopes ? top : topBeneathScopes
     while true {
-      switch layer(at: position).source {
-      case .instance: return nil
-      case .transform: position = beneath(position)
-      case .injection(let other): return other
-      }
+      let layer = layer(at: position)
+      guard layer.decorates else { return layer.delegate }
+      position = beneath(position)
     }
   }
 }

@@ -8,10 +8,11 @@ protocol DoorTypes {
   associatedtype Value
   /// The injection: `Injection<Value>` or `SendableInjection<Value>`.
   associatedtype Injection: AnyObject & Sendable
-  /// What builds an instance: `@MainActor () -> Value` or `@Sendable () -> Value`.
-  associatedtype Factory: Sendable
-  /// What decorates an instance: `@MainActor (Value) -> Value` or `@Sendable (Value) -> Value`.
-  associatedtype Decorator: Sendable
+  /// What builds an instance: `@MainActor () -> Value` or `@Sendable () -> Value`, boxed.
+  associatedtype Factory: AnyObject & Sendable
+  /// What decorates an instance: `@MainActor (Value) -> Value` or `@Sendable (Value) -> Value`,
+  /// boxed.
+  associatedtype Decorator: AnyObject & Sendable
   /// Where one world keeps what one layer built: ``InstanceSlot`` or ``SendableSlot``, each an
   /// ``EngineSlot``.
   associatedtype Slot: AnyObject & Sendable
@@ -41,8 +42,11 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   /// What `injection` was published with.
   static func publication(of injection: Injection) -> Publication<Self>
 
-  /// The global override stack of `injection`, bottom first, as it is now.
-  static func globalLayers(of injection: Injection) -> [Layer<Self>]
+  /// How many overrides the global stack of `injection` holds now.
+  static func globalDepth(of injection: Injection) -> Int
+
+  /// The global override stack of `injection`, bottom first, as it is now: `Layer<Self>`s.
+  static func globalLayers(of injection: Injection) -> [any AnyObject & Sendable]
 
   /// Pushes the layer that `make` makes (at the depth and epoch it is given) on the global
   /// stack of `injection`; returns the new depth. The epoch is taken from `log` while the stack
@@ -52,8 +56,8 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   ) -> Int
 
   /// Pops the global stack of `injection` until `leaving(count)` layers are left; returns the
-  /// popped layers, bottom first, and how many are left.
-  static func popGlobal(of injection: Injection, leaving: (Int) -> Int) -> (popped: [Layer<Self>], left: Int)
+  /// popped layers (`Layer<Self>`s), bottom first, and how many are left.
+  static func popGlobal(of injection: Injection, leaving: (Int) -> Int) -> (popped: [any AnyObject & Sendable], left: Int)
 
   /// Where a consumer of the global world first resolved `injection` from a layer still on the
   /// global stack, if one did; for the stale-override warning.
@@ -74,6 +78,17 @@ protocol Door: DoorTypes where Slot: EngineSlot {
 
   /// Runs `body` with this kind's part of `world` (`nil`: the global world), under its guard.
   static func withPart<R>(of world: World?, _ body: (inout WorldPart) -> R) -> R
+
+  /// The object that holds this kind's part of `world`, for ``forget(_:inPart:)``.
+  static func partObject(of world: World) -> AnyObject
+
+  /// Forgets the slots of the layers `identifiers` in `part`, which ``partObject(of:)`` gave;
+  /// returns them.
+  static func forget(_ identifiers: Set<ObjectIdentifier>, inPart part: AnyObject) -> [any EngineSlot]
+
+  /// The slot of `layer` in this kind's part of `world`, made now if there is none, which
+  /// `isNew` then says.
+  static func slot(for layer: Layer<Self>, in world: World, isNew: inout Bool) -> any EngineSlot
 
   /// Runs `body` with this kind's override stacks of a test, under their guard.
   static func withStacks<R>(of test: TestOverrides, _ body: (inout TestStacks) -> R) -> R
@@ -120,6 +135,9 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   static var isRecordingBuild: Bool { get }
 
   // MARK: Events
+
+  /// Whether resolutions are recorded now: a telemetry is installed. Misuses are recorded always.
+  static var recordsResolutions: Bool { get }
 
   /// Records `kind` for `injection` at `location`: to the installed telemetry, or, with none, as
   /// a warning in debug builds if it is a misuse.

@@ -2,14 +2,14 @@ extension Engine {
   /// An injection's type, where it was published, and its override stacks, top first (in a test
   /// world, the test's above the global one), with each layer's location, strategy, and whether
   /// the global world holds an instance it built.
-  static func debugDescription(of injection: D.Injection) -> String {
+  func debugDescription(of injection: D.Injection) -> String {
     let publication = D.publication(of: injection)
     let heading = "\(D.kind.typeName)<\(D.Value.self)> published at \(publication.location), strategy .\(publication.strategy)"
     return ([heading] + layersTopFirst(of: injection).map { "  " + describe($0) }).joined(separator: "\n")
   }
 
   /// The strategy, where the injection was published, and its layers, top first.
-  static func mirror(of injection: D.Injection) -> Mirror {
+  func mirror(of injection: D.Injection) -> Mirror {
     let publication = D.publication(of: injection)
     return Mirror(
       injection,
@@ -23,19 +23,21 @@ extension Engine {
 
   /// The override stacks that apply here, top first, down to the published layer: the current
   /// test's, in a test world, then the global one.
-  private static func layersTopFirst(of injection: D.Injection) -> [Layer<D>] {
+  private func layersTopFirst(of injection: D.Injection) -> [Layer<D>] {
     let configuration = Configuration<D>(injection, in: World.current)
-    return ([configuration.publication.published] + configuration.globals + configuration.tested).reversed()
+    // The stacks hold only `Layer<D>`s of the injection.
+    let stacked = (configuration.globals + configuration.tested).map { unsafeDowncast($0, to: Layer<D>.self) }
+    return ([configuration.publication.published] + stacked).reversed()
   }
 
   /// One line: which layer, what it builds from, its strategy, where, and what it holds.
-  private static func describe(_ layer: Layer<D>) -> String {
+  private func describe(_ layer: Layer<D>) -> String {
     let strategy = layer.strategy.map { ".\($0)" } ?? ""
     let what =
-      switch layer.source {
-      case .instance: "instance, \(strategy)"
-      case .transform: "closure, \(strategy)"
-      case .injection(let other): "delegates to \(D.publication(of: other).label)"
+      if let other = layer.delegate {
+        "delegates to \(D.publication(of: other).label)"
+      } else {
+        "\(layer.decorates ? "closure" : "instance"), \(strategy)"
       }
     let verb = layer.origin == .published ? "published" : "pushed"
     let holds = D.holdsInstance(layer.slot) ? ", holds an instance" : ""

@@ -4,7 +4,7 @@ extension Engine {
   /// global one; at the next epoch of that stack's rollback log.
   ///
   /// A strict test learns `function`, to tell a suite's set-up from the test's own override.
-  static func push(
+  func push(
     _ source: Layer<D>.Source, strategy: Strategy?, on injection: D.Injection, at location: CodeLocation,
     in function: StaticString
   ) {
@@ -49,11 +49,11 @@ extension Engine {
   /// Every change of state is made before any code of the user's runs: the popped layers, and
   /// the instances they and the emptied slots held, are released last, so a `deinit` among them
   /// sees the final stack and may resolve or push.
-  static func rollback(of injection: D.Injection, leaving: (Int) -> Int, at location: CodeLocation) {
+  func rollback(of injection: D.Injection, leaving: (Int) -> Int, at location: CodeLocation) {
     let test = World.current?.testOverrides
     let (popped, left) =
       if let test {
-        D.withStacks(of: test) { $0.pop(injection, D.self, leaving: leaving) }
+        D.withStacks(of: test) { $0.pop(injection, leaving: leaving) }
       } else {
         D.popGlobal(of: injection, leaving: leaving)
       }
@@ -61,8 +61,10 @@ extension Engine {
       D.record(.nothingToRollBack, injection, at: location)
       return
     }
-    let released = forgetting(
-      popped.map(ObjectIdentifier.init), poppedFrom: test?.log ?? RollbackLog.global, at: first.pushEpoch)
+    // The stacks hold only `Layer<D>`s of the injection.
+    let epoch = unsafeDowncast(first, to: Layer<D>.self).pushEpoch
+    let released = Self.forgetting(
+      popped.map(ObjectIdentifier.init), poppedFrom: test?.log ?? RollbackLog.global, at: epoch)
     D.record(.rolledBack(depth: left), injection, at: location)
     withExtendedLifetime((popped, released)) {}
   }
@@ -78,7 +80,7 @@ extension Engine {
   }
 
   /// The number of overrides on the stack that `push` pushes onto here.
-  static func overrideCount(of injection: D.Injection) -> Int {
+  func overrideCount(of injection: D.Injection) -> Int {
     if let test = World.current?.testOverrides {
       return D.withStacks(of: test) { $0.depth(of: injection) }
     }
@@ -87,7 +89,7 @@ extension Engine {
 
   /// A world inside the current task's, where `injection` resolves from a layer built by
   /// `source` with `strategy` (`nil`: the published one): a scope's.
-  static func scope(
+  func scope(
     _ source: Layer<D>.Source, strategy: Strategy?, on injection: D.Injection, at location: CodeLocation
   ) -> World {
     let parent = World.current
@@ -106,7 +108,7 @@ extension Engine {
   /// configuration) would close a loop, naming it: with the scopes' overrides if `seesScopes`.
   ///
   /// Walks iteratively, so long chains cannot overflow the stack.
-  private static func stopIfLooping(
+  private func stopIfLooping(
     _ injection: D.Injection, through other: D.Injection, in world: World?, seesScopes: Bool
   ) {
     var chain: [D.Injection] = [injection]

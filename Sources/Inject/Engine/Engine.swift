@@ -10,15 +10,22 @@
 /// Nonisolated, and called by each door where its resolutions run: `Injection`'s conformance to
 /// ``Door`` is main-actor-isolated, so the compiler lets the engine resolve a main-actor
 /// injection only on the main actor.
-enum Engine<D: Door> {
+///
+/// An object, one per injection, that holds nothing: its methods get the door's type and its
+/// conformance from the object, where static functions of a generic type would look them up at
+/// run time on every call (a cost of hundreds of instructions on the general path, which is not
+/// specialized for the door).
+final class Engine<D: Door>: Sendable {
+  init() {}
+
   /// The instance a new consumer declared at `location` gets in `world` (`nil`: the global
   /// world): the stored one, or one built and stored by the strategy of the top layer.
-  static func resolve(_ injection: D.Injection, in world: World?, from location: CodeLocation) -> D.Value {
+  func resolve(_ injection: D.Injection, in world: World?, from location: CodeLocation) -> D.Value {
     let configuration = Configuration<D>(injection, in: world)
     let position = configuration.top
     let layer = configuration.layer(at: position)
     world?.strictCheck?.noteResolved(layer)
-    guard case .injection(let other) = layer.source else {
+    guard let other = layer.delegate else {
       return build(at: position, layer, configuration, from: location)
     }
     return resolve(delegatingFrom: injection, to: other, in: world, from: location)
@@ -29,7 +36,7 @@ enum Engine<D: Door> {
   ///
   /// Follows the delegations iteratively, each injection of the chain entered for the cycle
   /// check, so that a chain of any length takes constant stack.
-  private static func resolve(
+  private func resolve(
     delegatingFrom injection: D.Injection, to other: D.Injection, in world: World?, from location: CodeLocation
   ) -> D.Value {
     var entered = [D.enter(injection, from: location, inGlobalWorld: world == nil)]
@@ -44,7 +51,7 @@ enum Engine<D: Door> {
       let position = configuration.top
       let layer = configuration.layer(at: position)
       world?.strictCheck?.noteResolved(layer)
-      guard case .injection(let next) = layer.source else {
+      guard let next = layer.delegate else {
         return build(at: position, layer, configuration, from: location)
       }
       entered.append(D.enter(injection, from: location, inGlobalWorld: world == nil))
@@ -54,7 +61,7 @@ enum Engine<D: Door> {
 
   /// The instance stored in the world for `layer` at `position`, or a new one, stored if the
   /// layer's strategy keeps it.
-  private static func build(
+  private func build(
     at position: Position, _ layer: Layer<D>, _ configuration: Configuration<D>, from location: CodeLocation
   ) -> D.Value {
     let injection = configuration.injection
@@ -65,7 +72,9 @@ enum Engine<D: Door> {
       let instance = newInstance(at: position, configuration, for: location)
       let record = D.endBuild()
       configuration.publication.noteBuilt(with: record.dependencies)
-      D.record(.built(layer.origin), injection, at: location)
+      if D.recordsResolutions {
+        D.record(.built(layer.origin), injection, at: location)
+      }
       if D.isRecordingBuild {
         D.noteResolved(configuration.dependency(at: location), record.generations)
       }
@@ -76,7 +85,9 @@ enum Engine<D: Door> {
       // A layer that builds has a strategy: only one that delegates has none.
       buildAndStore(at: position, layer, layer.strategy.unsafelyUnwrapped, in: slot, configuration, for: location)
     } found: {
-      D.record(.returnedFromStorage(layer.origin), injection, at: location)
+      if D.recordsResolutions {
+        D.record(.returnedFromStorage(layer.origin), injection, at: location)
+      }
     }
     // The build in progress, if any, holds what it resolved: it belongs to the same generations.
     if D.isRecordingBuild {
@@ -87,7 +98,7 @@ enum Engine<D: Door> {
 
   /// A new instance from `layer` at `position`, which `slot` keeps under `strategy`: unless a
   /// rollback overlapped the build, or a session generation it resolved ended meanwhile.
-  private static func buildAndStore(
+  private func buildAndStore(
     at position: Position, _ layer: Layer<D>, _ strategy: Strategy, in slot: D.Slot, _ configuration: Configuration<D>,
     for location: CodeLocation
   ) -> D.Value {
@@ -119,7 +130,9 @@ enum Engine<D: Door> {
         instance, in: slot,
         StoreRecord(strategy: strategy, generations: generations, own: own, isGuarded: isGuarded))
     }
-    D.record(.built(layer.origin), injection, at: location)
+    if D.recordsResolutions {
+      D.record(.built(layer.origin), injection, at: location)
+    }
     if let (keeping, replaced) = stored {
       registerOnce(slot, of: injection, layer, strategy: strategy, in: world)
       if case .shared = strategy, keeping == .strongly {
@@ -133,7 +146,7 @@ enum Engine<D: Door> {
   /// Runs `store` at the epoch of `log` (none: 0), with its lock held, unless a rollback
   /// happened since `pops` was read; returns what `store` returns, or `nil` if it did not run
   /// or stored nothing.
-  private static func store<R>(
+  private func store<R>(
     _ instance: D.Value, in slot: D.Slot, log: RollbackLog?, ifNoRollbackSince pops: UInt64,
     _ store: (_ epoch: UInt64, _ isGuarded: Bool) -> R?
   ) -> R? {
@@ -146,7 +159,7 @@ enum Engine<D: Door> {
   /// leaks if the world watches.
   ///
   /// The caller opens the build's frame around it.
-  private static func newInstance(
+  private func newInstance(
     at position: Position, _ configuration: Configuration<D>, for location: CodeLocation
   ) -> D.Value {
     let injection = configuration.injection
@@ -164,13 +177,13 @@ enum Engine<D: Door> {
   /// so that any number of decorators and delegations takes constant stack, and a factory that
   /// pushes or pops overrides cannot change which layers this build uses. Each injection
   /// delegated to stays entered, for the cycle check, until its own decorators have run.
-  private static func make(
+  private func make(
     from position: Position, _ configuration: Configuration<D>, for location: CodeLocation
   ) -> D.Value {
     // The common case, a layer that builds, takes no list: a list of closures costs
     // generic-metadata lookups here, where the door is not specialized.
     let layer = configuration.layer(at: position)
-    if case .instance(let factory) = layer.source {
+    if let factory = layer.factory {
       noteLiveBuild(layer, configuration, for: location)
       return D.make(factory)
     }
@@ -181,22 +194,21 @@ enum Engine<D: Door> {
     while true {
       let layer = configuration.layer(at: position)
       configuration.world?.strictCheck?.noteResolved(layer)
-      switch layer.source {
-      case .instance(let factory):
+      if let factory = layer.factory {
         noteLiveBuild(layer, configuration, for: location)
         instance = D.make(factory)
-      case .injection(let other):
+        break
+      }
+      if let other = layer.delegate {
         let entered = D.enter(other, from: location, inGlobalWorld: configuration.world == nil)
         delegated.append((entered, decorators.count))
         configuration = Configuration(other, in: configuration.world)
         position = configuration.top
         continue
-      case .transform(let decorate):
-        decorators.append(decorate)
-        position = configuration.beneath(position)
-        continue
       }
-      break
+      // A layer that neither builds nor delegates decorates.
+      decorators.append(layer.decorator.unsafelyUnwrapped)
+      position = configuration.beneath(position)
     }
     while let (entered, firstDecorator) = delegated.popLast() {
       while decorators.count > firstDecorator {
@@ -213,7 +225,7 @@ enum Engine<D: Door> {
   /// Tells the world's strict test, if any, that `layer` builds the live instance (or a launch
   /// override, or the preview value) for a consumer at `location`; or, outside every test world,
   /// the checks of a test process.
-  private static func noteLiveBuild(_ layer: Layer<D>, _ configuration: Configuration<D>, for location: CodeLocation) {
+  private func noteLiveBuild(_ layer: Layer<D>, _ configuration: Configuration<D>, for location: CodeLocation) {
     let publication = configuration.publication
     guard layer === publication.published else { return }
     let world = configuration.world
@@ -228,7 +240,7 @@ enum Engine<D: Door> {
 
   /// Lists `slot`, which `layer` of `injection` stores in, in `world`'s part (`nil`: the global
   /// world's), for the graph, unless it is listed already.
-  private static func registerOnce(
+  private func registerOnce(
     _ slot: D.Slot, of injection: D.Injection, _ layer: Layer<D>, strategy: Strategy, in world: World?
   ) {
     let entry = StoredEntry(

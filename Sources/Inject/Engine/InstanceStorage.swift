@@ -6,27 +6,29 @@
 /// pointers, so it is specialized into the consumer and pays no dynamic exclusivity check, and
 /// `deinit` destroys the instance without looking up any generic metadata.
 ///
-/// The door `D` fixes the injection's type: a storage made for an `Injection<T>` reads back an
-/// `Injection<T>`, one made for a `SendableInjection<T>` a `SendableInjection<T>`.
+/// Its type names the injection's: a storage made for an `Injection<T>` reads back an
+/// `Injection<T>`, one made for a `SendableInjection<T>` a `SendableInjection<T>`. Both are
+/// generic parameters, not a door's associated types, so that `deinit` finds the instance's type
+/// in the object itself, with no look-up.
 ///
 /// The class is not `Sendable`, so the compiler confines each storage to one isolation domain:
 /// ``Instance`` reads and writes it only from the main actor, and ``SendableInstance`` from the
 /// isolation of the object that declares it.
 @usableFromInline
-final class InstanceStorage<D: DoorTypes>: ManagedBuffer<InstanceStorageHeader, D.Value> {
+final class InstanceStorage<Injection: AnyObject, Value>: ManagedBuffer<InstanceStorageHeader, Value> {
   /// A storage for a consumer of `injection`, declared at `location`, with no instance yet.
   @inlinable
-  static func make(_ injection: D.Injection, at location: CodeLocation) -> InstanceStorage<D> {
+  static func make(_ injection: Injection, at location: CodeLocation) -> InstanceStorage<Injection, Value> {
     let buffer = create(minimumCapacity: 1) { _ in InstanceStorageHeader(injection: injection, location: location) }
-    // `create` allocates an instance of the class it is called on: `InstanceStorage<D>`.
-    return unsafeDowncast(buffer, to: InstanceStorage<D>.self)
+    // `create` allocates an instance of the class it is called on: `InstanceStorage<Injection, Value>`.
+    return unsafeDowncast(buffer, to: InstanceStorage<Injection, Value>.self)
   }
 
   /// The injection this storage resolves from.
   @inlinable
-  var injection: D.Injection {
-    // `make` stores a `D.Injection`, and nothing changes it.
-    withUnsafeMutablePointerToHeader { unsafeDowncast($0.pointee.injection, to: D.Injection.self) }
+  var injection: Injection {
+    // `make` stores an `Injection`, and nothing changes it.
+    withUnsafeMutablePointerToHeader { unsafeDowncast($0.pointee.injection, to: Injection.self) }
   }
 
   /// Runs `body` with the injection, without retaining it.
@@ -34,7 +36,7 @@ final class InstanceStorage<D: DoorTypes>: ManagedBuffer<InstanceStorageHeader, 
   /// Safe: the header's injection is a `let` that this storage holds strongly, and the caller
   /// keeps this storage alive.
   @inlinable
-  func withInjection<Result>(_ body: (D.Injection) -> Result) -> Result {
+  func withInjection<Result>(_ body: (Injection) -> Result) -> Result {
     Unmanaged.passUnretained(injection).withGuaranteedReference(body)
   }
 
@@ -44,7 +46,7 @@ final class InstanceStorage<D: DoorTypes>: ManagedBuffer<InstanceStorageHeader, 
 
   /// The resolved or locally assigned instance, if any.
   @inlinable
-  var instance: D.Value? {
+  var instance: Value? {
     withUnsafeMutablePointers { header, element in header.pointee.hasInstance ? element.pointee : nil }
   }
 
@@ -57,8 +59,8 @@ final class InstanceStorage<D: DoorTypes>: ManagedBuffer<InstanceStorageHeader, 
   /// The old instance is released only once the storage holds the new one, so that its
   /// `deinit`, should it read the property, finds the new instance.
   @inlinable
-  func set(_ newValue: D.Value?, isLocal: Bool) {
-    let old: D.Value? = withUnsafeMutablePointers { header, element in
+  func set(_ newValue: Value?, isLocal: Bool) {
+    let old: Value? = withUnsafeMutablePointers { header, element in
       let old = header.pointee.hasInstance ? element.move() : nil
       if let newValue {
         element.initialize(to: newValue)
@@ -82,7 +84,7 @@ final class InstanceStorage<D: DoorTypes>: ManagedBuffer<InstanceStorageHeader, 
 @usableFromInline
 struct InstanceStorageHeader {
   /// The storage's injection, type-erased: ``InstanceStorage/injection`` reads it back as the
-  /// door's injection type, which its maker took.
+  /// injection type that its maker took.
   @usableFromInline
   let injection: AnyObject
 

@@ -10,7 +10,8 @@
 /// sits here, beside the configuration, so that the fast path reaches it in one load.
 @usableFromInline
 final class Layer<D: DoorTypes>: Sendable {
-  enum Source: Sendable {
+  /// Where a layer's instances come from, as it is made.
+  enum Source {
     /// Builds a new instance: the published factory or a plain replacement.
     case instance(D.Factory)
     /// Decorates a new instance made by the layer beneath.
@@ -20,23 +21,31 @@ final class Layer<D: DoorTypes>: Sendable {
     case injection(D.Injection)
   }
 
+  // Every field has a fixed layout, whatever `D` (the closures are boxed), so that the engine,
+  // which is not specialized for `D`, reads a layer with no generic-metadata lookup.
+
   /// The strategy, or `nil` for a layer that delegates to another injection.
   @usableFromInline
   let strategy: Strategy?
-  /// The factory of an `.onDemand` layer that builds, which the fast path calls directly.
-  @usableFromInline
-  let onDemandFactory: D.Factory?
   /// What the layer built for the global world.
   @usableFromInline
   let slot: D.Slot
-  let source: Source
+  /// The factory of an `.onDemand` layer that builds, which the fast path calls directly.
+  @usableFromInline
+  let onDemandFactory: D.Factory?
+  /// What builds an instance, for a layer that builds.
+  let factory: D.Factory?
+  /// What decorates the instance of the layer beneath, for a decorator.
+  let decorator: D.Decorator?
+  /// The injection the layer delegates to, for a delegation.
+  let delegate: D.Injection?
+  /// Whether the strategy is `.onDemand`: read where a copy of the strategy, an enum with a
+  /// payload, would cost more than the check.
+  let isOnDemand: Bool
   /// Where the layer was published or pushed.
   let location: CodeLocation
   /// Which layer of the configuration this is, as telemetry names it.
   let origin: InjectionEvent.Layer
-  /// Whether the strategy is `.onDemand`: read where a copy of the strategy, an enum with a
-  /// payload, would cost more than the check.
-  let isOnDemand: Bool
   /// The epoch of the rollback log at the push, for an override; see ``RollbackLog``.
   let pushEpoch: UInt64
 
@@ -48,14 +57,34 @@ final class Layer<D: DoorTypes>: Sendable {
     _ source: Source, strategy: Strategy?, location: CodeLocation, origin: InjectionEvent.Layer, pushEpoch: UInt64 = 0,
     buildsOnFastPath: Bool = true
   ) {
-    self.source = source
+    (factory, decorator, delegate) =
+      switch source {
+      case .instance(let factory): (factory, nil, nil)
+      case .transform(let decorator): (nil, decorator, nil)
+      case .injection(let other): (nil, nil, other)
+      }
     self.strategy = strategy
     self.isOnDemand = strategy?.isOnDemand ?? false
-    self.onDemandFactory = if buildsOnFastPath, isOnDemand, case .instance(let factory) = source { factory } else { nil }
+    self.onDemandFactory = buildsOnFastPath && isOnDemand ? factory : nil
     self.location = location
     self.origin = origin
     self.pushEpoch = pushEpoch
     self.slot = D.makeSlot()
+  }
+
+  /// Whether the layer decorates the layer beneath.
+  var decorates: Bool { decorator != nil }
+}
+
+/// A closure of either kind of injection, boxed, so that a layer holds it at a fixed size,
+/// whatever its type.
+@usableFromInline
+final class Boxed<Closure: Sendable>: Sendable {
+  @usableFromInline
+  let closure: Closure
+
+  init(_ closure: Closure) {
+    self.closure = closure
   }
 }
 

@@ -20,7 +20,7 @@ final class ScopedOverride: Sendable {
   init<D: DoorTypes>(_ injection: D.Injection, with layer: Layer<D>, in world: World?) {
     self.injection = injection
     self.layer = layer
-    self.beneath = if case .transform = layer.source { world?.override(of: injection) } else { nil }
+    self.beneath = layer.decorates ? world?.override(of: injection) : nil
   }
 
   /// The layer, a `Layer<D>` of the injection it overrides.

@@ -54,11 +54,9 @@ struct TestStacks: Sendable {
     var layers: [any AnyObject & Sendable]
   }
 
-  /// The layers of `injection`, bottom first.
-  func layers<D: DoorTypes>(of injection: D.Injection, _: D.Type) -> [Layer<D>] {
-    guard !stacks.isEmpty, let stack = stacks[ObjectIdentifier(injection)] else { return [] }
-    // Only `push` stores them, `Layer<D>`s of `injection`.
-    return stack.layers.map { unsafeDowncast($0, to: Layer<D>.self) }
+  /// The layers of `injection`, bottom first: `Layer<D>`s, erased.
+  func layers(of injection: AnyObject) -> [any AnyObject & Sendable] {
+    stacks.isEmpty ? [] : stacks[ObjectIdentifier(injection)]?.layers ?? []
   }
 
   /// How many overrides of `injection` the test has pushed.
@@ -81,13 +79,13 @@ struct TestStacks: Sendable {
 
   /// Pops `injection`'s layers until `leaving(count)` are left; returns them, bottom first, and
   /// how many are left.
-  mutating func pop<D: DoorTypes>(
-    _ injection: D.Injection, _: D.Type, leaving: (Int) -> Int
-  ) -> (popped: [Layer<D>], left: Int) {
+  mutating func pop(
+    _ injection: AnyObject, leaving: (Int) -> Int
+  ) -> (popped: [any AnyObject & Sendable], left: Int) {
     let key = ObjectIdentifier(injection)
     guard var stack = stacks.removeValue(forKey: key) else { return ([], 0) }
     let left = leaving(stack.layers.count)
-    let popped = stack.layers[left...].map { unsafeDowncast($0, to: Layer<D>.self) }
+    let popped = Array(stack.layers[left...])
     stack.layers.removeSubrange(left...)
     if !stack.layers.isEmpty {
       stacks[key] = stack

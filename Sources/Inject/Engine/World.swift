@@ -164,38 +164,81 @@ final class World: Sendable {
     mainActorPart.access { $0.slots.count } + sendablePart.withLock { $0.slots.count }
   }
 
+  /// The slot of `layer` in this world's part of `D`, made now if there is none.
+  @inline(__always)
+  func slot<D: Door>(for layer: Layer<D>, _: D.Type) -> D.Slot {
+    var isNew = false
+    let slot = D.slot(for: layer, in: self, isNew: &isNew)
+    if isNew {
+      noteSlot(of: layer, D.self)
+    }
+    // Only the door's part holds its slots: `D.Slot`s.
+    return unsafeDowncast(slot, to: D.Slot.self)
+  }
+
+  /// The slot of the layer `layer` (by identity) in the main-actor injections' part, or the one
+  /// that `make` makes with the layer if there is none, which `isNew` then says.
+  @MainActor
+  func mainActorSlot(
+    for layer: ObjectIdentifier, isNew: inout Bool, _ make: () -> WorldPart.Entry
+  ) -> any EngineSlot {
+    mainActorPart.access { $0.slot(for: layer, isNew: &isNew, make) }
+  }
+
+  /// The slot of the layer `layer` (by identity) in the sendable injections' part, or the one
+  /// that `make` makes with the layer if there is none, which `isNew` then says.
+  func sendableSlot(
+    for layer: ObjectIdentifier, isNew: inout Bool, _ make: () -> WorldPart.Entry
+  ) -> any EngineSlot {
+    sendablePart.withLock { $0.slot(for: layer, isNew: &isNew, make) }
+  }
+
   // MARK: - Forgetting popped layers
 
-  /// The worlds that keep a slot of each layer that is not a scope's own, held weakly, by the
-  /// layer's identifier: so that a global layer that is popped, or released with its injection,
-  /// can leave every world that stored what it built, visiting those alone.
+  /// The parts of worlds that keep a slot of each layer that is not a scope's own, held weakly,
+  /// by the layer's identifier: so that a global layer that is popped, or released with its
+  /// injection, can leave every world that stored what it built, visiting those alone.
+  ///
+  /// It holds the parts, not the worlds: a weak reference moves an object's reference counts to
+  /// a side table, which would make every retain and release of a world slower, and resolution
+  /// retains the current world on every read of it.
   private static let holders = Locked(Holders())
 
   private struct Holders: Sendable {
-    var worlds: [ObjectIdentifier: [Weak]] = [:]
-    /// When `worlds` grows to this size, the layers that no world alive holds are forgotten.
+    var parts: [ObjectIdentifier: [WeakPart]] = [:]
+    /// When `parts` grows to this size, the layers that no part alive holds are forgotten.
     var pruneAt = 64
   }
 
-  private struct Weak: Sendable {
-    weak var world: World?
+  /// A world's part, held weakly: a main-actor part's cell, or a sendable part's lock.
+  // NB: `@unchecked Sendable` because a main-actor part's cell is not `Sendable`. It is safe: the
+  // reference is only loaded (atomically, as every weak reference is) and handed to the part's
+  // door, which touches the part under its guard: the main-actor door on the main actor.
+  private struct WeakPart: @unchecked Sendable {
+    weak var part: AnyObject?
   }
 
-  /// The slot of `layer` in this world's part of `D`, made now if there is none.
-  func slot<D: Door>(for layer: Layer<D>, _: D.Type) -> D.Slot {
-    let (slot, isNew) = D.withPart(of: self) { $0.slot(for: layer) }
-    // A scope's own layer is released with the worlds that hold its slots, never popped.
-    if isNew, layer.origin != .scoped {
-      Self.holders.withLock { holders in
-        holders.worlds[ObjectIdentifier(layer), default: []].append(Weak(world: self))
-        if holders.worlds.count >= holders.pruneAt {
-          holders.worlds = holders.worlds.filter { $0.value.contains { $0.world != nil } }
-          holders.pruneAt = max(64, holders.worlds.count * 2)
-        }
+  /// Notes that this world made a slot for `layer` in the part of `D`: unless it is a scope's own
+  /// layer, which is released with the worlds that hold its slots and never popped, the holders
+  /// of each layer list the part, for ``forget(_:_:)``.
+  private func noteSlot<D: Door>(of layer: Layer<D>, _: D.Type) {
+    guard layer.origin != .scoped else { return }
+    let part = D.partObject(of: self)
+    Self.holders.withLock { holders in
+      holders.parts[ObjectIdentifier(layer), default: []].append(WeakPart(part: part))
+      if holders.parts.count >= holders.pruneAt {
+        holders.parts = holders.parts.filter { $0.value.contains { $0.part != nil } }
+        holders.pruneAt = max(64, holders.parts.count * 2)
       }
     }
-    return slot
   }
+
+  /// The object that holds the main-actor injections' part: its cell, which only the
+  /// main-actor door touches, on the main actor.
+  var mainActorPartObject: AnyObject { mainActorPart }
+
+  /// The object that holds the sendable injections' part: its lock.
+  var sendablePartObject: AnyObject { sendablePart }
 
   /// Makes every world alive, and the global world's list for the graph, forget the slots of
   /// `layers`, global layers of `D` popped or released with their injection, which nothing
@@ -206,30 +249,35 @@ final class World: Sendable {
   /// instance goes with its slot: watched for the survivor report, as a rollback's.
   static func forget<D: Door>(_ layers: [ObjectIdentifier], _: D.Type) -> [Any] {
     let identifiers = Set(layers)
-    let worlds: [World?] = holders.withLock { holders in
-      var worlds: [World?] = [nil]
+    let parts: [PartReference] = holders.withLock { holders in
+      var parts: [PartReference] = []
       for layer in layers {
-        worlds += holders.worlds.removeValue(forKey: layer)?.compactMap(\.world) ?? []
+        parts += holders.parts.removeValue(forKey: layer)?.compactMap { $0.part.map(PartReference.init) } ?? []
       }
-      return worlds
+      return parts
     }
     var forgotten: [Any] = []
-    for world in worlds {
-      let slots = D.withPart(of: world) { part in part.forget(identifiers) }
-      for slot in slots {
-        // Only the door's part holds its slots: `D.Slot`s.
-        let slot = unsafeDowncast(slot, to: D.Slot.self)
-        if let kept = D.empty(slot) {
-          forgotten.append(kept)
-        }
-        forgotten.append(slot)
-      }
+    var slots = D.withPart(of: nil) { $0.forget(identifiers) }
+    for part in parts {
+      slots += D.forget(identifiers, inPart: part.object)
     }
-    // Released by the caller, after every change of state: a world whose last holder this is
-    // goes then too.
-    forgotten.append(worlds)
+    for slot in slots {
+      // Only the door's part holds its slots: `D.Slot`s.
+      let slot = unsafeDowncast(slot, to: D.Slot.self)
+      if let kept = D.empty(slot) {
+        forgotten.append(kept)
+      }
+      forgotten.append(slot)
+    }
     return forgotten
   }
+}
+
+/// A world's part, held strongly while it is forgotten: a main-actor part's cell, or a
+/// sendable part's lock.
+// NB: `@unchecked Sendable`; see `World.WeakPart`.
+struct PartReference: @unchecked Sendable {
+  let object: AnyObject
 }
 
 /// One kind's part of a world: the slot of each layer resolved there, and the slots that
@@ -264,16 +312,16 @@ struct WorldPart: Sendable {
     let slot: any EngineSlot
   }
 
-  /// The slot of `layer`, and whether it was made now because there was none.
-  mutating func slot<D: Door>(for layer: Layer<D>) -> (D.Slot, isNew: Bool) {
-    let key = ObjectIdentifier(layer)
-    if let entry = slots[key] {
-      // Only this method stores under `key`, a `D.Slot` for its `Layer<D>`.
-      return (unsafeDowncast(entry.slot, to: D.Slot.self), false)
+  /// The slot of the layer `layer`; made by `make`, with the layer, if there was none, which
+  /// `isNew` then says.
+  mutating func slot(for layer: ObjectIdentifier, isNew: inout Bool, _ make: () -> Entry) -> any EngineSlot {
+    if let entry = slots[layer] {
+      return entry.slot
     }
-    let slot = D.makeSlot()
-    slots[key] = Entry(layer: layer, slot: slot)
-    return (slot, true)
+    let entry = make()
+    slots[layer] = entry
+    isNew = true
+    return entry.slot
   }
 
   /// Forgets the slots of the layers `identifiers`; returns them.

@@ -25,11 +25,11 @@ struct InstanceFieldValue {
   let value: Any?
 
   /// What `storage` consumes and holds.
-  init<D: DoorTypes>(_ storage: InstanceStorage<D>) where D.Injection: GraphInjection {
+  init<Injection: GraphInjection, Value>(_ storage: InstanceStorage<Injection, Value>) {
     // No closure (`map`): a main-actor closure checks its executor at each call.
     var value: Any?
     if let instance = storage.instance {
-      value = unwrappingOptionals(instance, of: D.Value.self)
+      value = unwrappingOptionals(instance, of: Value.self)
     }
     self.injection = storage.injection
     self.location = storage.location
@@ -68,7 +68,7 @@ extension Injection: GraphInjection {
   nonisolated var published: any PublishedInjection { publication }
 
   func configuration(in world: World?) -> (strategy: Strategy, origin: InjectionEvent.Layer) {
-    Engine<MainActorDoor<T>>.configuration(of: self, in: world)
+    engine.configuration(of: self, in: world)
   }
 }
 
@@ -76,14 +76,14 @@ extension SendableInjection: GraphInjection {
   var published: any PublishedInjection { publication }
 
   func configuration(in world: World?) -> (strategy: Strategy, origin: InjectionEvent.Layer) {
-    Engine<SendableDoor<T>>.configuration(of: self, in: world)
+    engine.configuration(of: self, in: world)
   }
 }
 
 extension Engine {
   /// The strategy and the layer that a new consumer of `injection` in `world` would resolve
   /// from now; the strategy is the published one if that layer delegates.
-  static func configuration(
+  func configuration(
     of injection: D.Injection, in world: World?
   ) -> (strategy: Strategy, origin: InjectionEvent.Layer) {
     let configuration = Configuration<D>(injection, in: world)

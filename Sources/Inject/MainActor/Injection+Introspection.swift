@@ -10,14 +10,14 @@ extension Injection: @MainActor CustomDebugStringConvertible {
   /// //   the published layer: instance, .shared, published at ServicePackage/Services.swift:12
   /// ```
   public var debugDescription: String {
-    Engine<MainActorDoor<T>>.debugDescription(of: self)
+    engine.debugDescription(of: self)
   }
 }
 
 extension Injection: @MainActor CustomReflectable {
   /// The strategy, where the injection was published, and its layers, top first.
   public var customMirror: Mirror {
-    Engine<MainActorDoor<T>>.mirror(of: self)
+    engine.mirror(of: self)
   }
 }
 

@@ -28,7 +28,7 @@ extension Injection {
     line: UInt = #line,
     function: StaticString = #function
   ) {
-    Inject.Engine<MainActorDoor<T>>.push(.instance(instance), strategy: strategy, on: self, at: CodeLocation(fileID: fileID, line: line), in: function)
+    engine.push(.instance(Boxed(instance)), strategy: strategy, on: self, at: CodeLocation(fileID: fileID, line: line), in: function)
   }
 
   /// Decorates or replaces the implementation for every consumer that resolves from now on.
@@ -61,7 +61,7 @@ extension Injection {
     line: UInt = #line,
     function: StaticString = #function
   ) {
-    Inject.Engine<MainActorDoor<T>>.push(.transform(transform), strategy: strategy, on: self, at: CodeLocation(fileID: fileID, line: line), in: function)
+    engine.push(.transform(Boxed(transform)), strategy: strategy, on: self, at: CodeLocation(fileID: fileID, line: line), in: function)
   }
 
   /// Delegates to another injection, with its strategy, storage and overrides, for every
@@ -84,7 +84,7 @@ extension Injection {
   public func override(
     with other: Injection<T>, fileID: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
   ) {
-    Inject.Engine<MainActorDoor<T>>.push(.injection(other), strategy: nil, on: self, at: CodeLocation(fileID: fileID, line: line), in: function)
+    engine.push(.injection(other), strategy: nil, on: self, at: CodeLocation(fileID: fileID, line: line), in: function)
   }
 
   /// Pops the most recent override, restoring the layer beneath it.
@@ -100,7 +100,7 @@ extension Injection {
   ///   - fileID: Where the rollback is made; recorded for diagnostics.
   ///   - line: Where the rollback is made; recorded for diagnostics.
   public func rollbackOverride(fileID: StaticString = #fileID, line: UInt = #line) {
-    Inject.Engine<MainActorDoor<T>>.rollback(of: self, leaving: { $0 - 1 }, at: CodeLocation(fileID: fileID, line: line))
+    engine.rollback(of: self, leaving: { $0 - 1 }, at: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Pops every override, restoring the published configuration.
@@ -109,13 +109,13 @@ extension Injection {
   ///   - fileID: Where the rollback is made; recorded for diagnostics.
   ///   - line: Where the rollback is made; recorded for diagnostics.
   public func rollbackAllOverrides(fileID: StaticString = #fileID, line: UInt = #line) {
-    Inject.Engine<MainActorDoor<T>>.rollback(of: self, leaving: { _ in 0 }, at: CodeLocation(fileID: fileID, line: line))
+    engine.rollback(of: self, leaving: { _ in 0 }, at: CodeLocation(fileID: fileID, line: line))
   }
 
   /// The number of overrides on the stack that `override(with:)` pushes onto here: the current
   /// test's, in a test world, else the global one.
   public var overrideCount: Int {
-    Inject.Engine<MainActorDoor<T>>.overrideCount(of: self)
+    engine.overrideCount(of: self)
   }
 }
 

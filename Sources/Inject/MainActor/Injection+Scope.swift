@@ -27,7 +27,7 @@ extension Injection {
     line: UInt = #line,
     operation: () throws -> R
   ) rethrows -> R {
-    try withScope(.instance(instance), strategy, at: CodeLocation(fileID: fileID, line: line), operation)
+    try withScope(.instance(Boxed(instance)), strategy, at: CodeLocation(fileID: fileID, line: line), operation)
   }
 
   /// Decorates or replaces the implementation while `operation` runs, in this task and its
@@ -50,7 +50,7 @@ extension Injection {
     line: UInt = #line,
     operation: () throws -> R
   ) rethrows -> R {
-    try withScope(.transform(transform), strategy, at: CodeLocation(fileID: fileID, line: line), operation)
+    try withScope(.transform(Boxed(transform)), strategy, at: CodeLocation(fileID: fileID, line: line), operation)
   }
 
   /// Delegates to another injection while `operation` runs, in this task and its child tasks
@@ -97,7 +97,7 @@ extension Injection {
     line: UInt = #line,
     operation: () async throws -> R
   ) async rethrows -> R {
-    try await withScope(.instance(instance), strategy, at: CodeLocation(fileID: fileID, line: line), operation)
+    try await withScope(.instance(Boxed(instance)), strategy, at: CodeLocation(fileID: fileID, line: line), operation)
   }
 
   /// Decorates or replaces the implementation while the asynchronous `operation` runs, in this
@@ -117,7 +117,7 @@ extension Injection {
     line: UInt = #line,
     operation: () async throws -> R
   ) async rethrows -> R {
-    try await withScope(.transform(transform), strategy, at: CodeLocation(fileID: fileID, line: line), operation)
+    try await withScope(.transform(Boxed(transform)), strategy, at: CodeLocation(fileID: fileID, line: line), operation)
   }
 
   /// Delegates to another injection while the asynchronous `operation` runs, in this task and
@@ -142,14 +142,14 @@ extension Injection {
     _ source: Layer<MainActorDoor<T>>.Source, _ strategy: Strategy?, at location: CodeLocation,
     _ operation: () throws -> R
   ) rethrows -> R {
-    try Engine<MainActorDoor<T>>.scope(source, strategy: strategy, on: self, at: location).run(operation)
+    try engine.scope(source, strategy: strategy, on: self, at: location).run(operation)
   }
 
   private func withScope<R>(
     _ source: Layer<MainActorDoor<T>>.Source, _ strategy: Strategy?, at location: CodeLocation,
     _ operation: () async throws -> R
   ) async rethrows -> R {
-    try await Engine<MainActorDoor<T>>.scope(source, strategy: strategy, on: self, at: location)
+    try await engine.scope(source, strategy: strategy, on: self, at: location)
       .run(isolation: MainActor.shared, operation)
   }
 }

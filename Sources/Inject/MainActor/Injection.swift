@@ -44,12 +44,16 @@ public final class Injection<T> {
   /// Where the injection was published.
   nonisolated var location: CodeLocation { publication.location }
 
-  /// The global override stack, bottom first.
-  var overrides: [Layer<MainActorDoor<T>>] = [] {
+  /// The global override stack, bottom first: `Layer<MainActorDoor<T>>`s, erased, so that the
+  /// engine, which is not specialized for `T`, handles the array with no generic metadata.
+  var overrides: [any AnyObject & Sendable] = [] {
     // NB: not `overrides.last`: in unspecialized code, `last` reads through a generic
     // collection accessor whose coroutine frame is heap-allocated on every push and pop.
     didSet {
-      let top = overrides.isEmpty ? publication.published : overrides[overrides.endIndex - 1]
+      // Only pushes store there, `Layer<MainActorDoor<T>>`s.
+      let top =
+        overrides.isEmpty
+        ? publication.published : unsafeDowncast(overrides[overrides.endIndex - 1], to: Layer<MainActorDoor<T>>.self)
       state.access { state in
         state.top = Unmanaged.passUnretained(top)
         state.depth = overrides.count
@@ -110,6 +114,10 @@ public final class Injection<T> {
     /// Whether a test process reported that this injection built its live instance outside
     /// every test world.
     var reportedLiveBuildInTest = false
+    /// The engine's door into this injection's type, an `Engine<MainActorDoor<T>>`, made on the
+    /// first resolution that needs it, on the main actor. Unmanaged, so that reading it costs no
+    /// reference counting: `ownedEngine` holds it.
+    var engine: Unmanaged<AnyObject>?
 
     @inlinable
     init(top: Layer<MainActorDoor<T>>) {
@@ -277,8 +285,8 @@ public final class Injection<T> {
     _ location: CodeLocation
   ) {
     let publication = Publication<MainActorDoor<T>>(
-      strategy, instance: instance, preview: preview, test: test,
-      launchOverrides: launchOverrides.map { ($0.trigger, $0.instance) }, at: location)
+      strategy, instance: Boxed(instance), preview: preview.map(Boxed.init), test: test.map(Boxed.init),
+      launchOverrides: launchOverrides.map { ($0.trigger, Boxed($0.instance)) }, at: location)
     self.strategy = strategy
     self.publication = publication
     self.owned = publication
@@ -297,7 +305,9 @@ public final class Injection<T> {
     (owned, overrides) = (nil, [])
     // Only what the layers are named by: the handoff alone holds them, so that a chain of
     // injections, each of whose layers delegates to the next, is released flat.
-    let popped = (layers.map(ObjectIdentifier.init), layers.first?.pushEpoch)
+    let popped = (
+      layers.map(ObjectIdentifier.init), layers.first.map { unsafeDowncast($0, to: Layer<MainActorDoor<T>>.self).pushEpoch }
+    )
     MainActorRelease.release(consume layers) { [publication] in
       // The overrides still pushed are gone with the injection, as their rollback would take
       // them: what the global world stored since the first was pushed is dropped. And no world
@@ -364,7 +374,7 @@ public final class Injection<T> {
     // A factory can pop its own layer: the copy of the closure it is called through keeps it
     // alive.
     if let factory = fromTopLayer({ $0.onDemandFactory }) {
-      return guardingCycles(from: location, factory)
+      return guardingCycles(from: location, factory.closure)
     }
     return resolve(in: nil, from: location)
   }
@@ -373,8 +383,25 @@ public final class Injection<T> {
   /// world), the general way: the engine's.
   @usableFromInline
   func resolve(in world: World?, from location: CodeLocation) -> T {
-    Engine<MainActorDoor<T>>.resolve(self, in: world, from: location)
+    engine.resolve(self, in: world, from: location)
   }
+
+  /// The engine, for this injection's type; made on the main actor, where the conformance of
+  /// its door is isolated.
+  var engine: Engine<MainActorDoor<T>> {
+    if let engine = state.access({ $0.engine }) {
+      // Only this getter stores it, an `Engine<MainActorDoor<T>>`, which `ownedEngine` holds
+      // for the life of this injection.
+      return unsafeDowncast(engine.takeUnretainedValue(), to: Engine<MainActorDoor<T>>.self)
+    }
+    let engine = Engine<MainActorDoor<T>>()
+    ownedEngine = engine
+    state.access { $0.engine = Unmanaged.passUnretained(engine) }
+    return engine
+  }
+
+  /// What `State.engine` names: its owner.
+  private var ownedEngine: AnyObject?
 
   /// The instance that the top layer stores for every new consumer, if it has one and
   /// resolution takes the fast path with nothing to check: the part of resolution that runs no

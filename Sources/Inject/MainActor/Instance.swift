@@ -42,7 +42,7 @@ public struct Instance<T> {
   // (`wrappedValue`, `reset()`, `debugDescription`). A copy of the wrapper sent elsewhere can
   // only release its reference, which is as safe as releasing any class reference.
   @usableFromInline
-  nonisolated(unsafe) let storage: InstanceStorage<MainActorDoor<T>>
+  nonisolated(unsafe) let storage: InstanceStorage<Injection<T>, T>
 
   /// Consumes `injection`.
   ///
@@ -106,7 +106,7 @@ public struct Instance<T> {
   /// instances, which runs none, and stores one only where none was, so it runs no `deinit`
   /// either.)
   @inlinable
-  static func storedValue(in storage: InstanceStorage<MainActorDoor<T>>) -> T? {
+  static func storedValue(in storage: InstanceStorage<Injection<T>, T>) -> T? {
     if let instance = storage.instance {
       return instance
     }

@@ -47,12 +47,13 @@ final class InstanceSlot<T>: @unchecked Sendable {
   /// metadata. `missing` and `found` run outside the slot's access, so they may resolve.
   @MainActor
   func instance(orElse missing: () -> T, found: () -> Void) -> T {
-    if access({ $0.isGuarded }) {
+    if contents.pointee.isGuarded {
       // A rollback on another thread may have dropped it: its drop is made first.
       MainActorDrops.drainPending()
     }
     // One load: the object, retained, keeps the shared instance alive until it is returned.
-    let (isKept, object) = access { ($0.isKept, $0.isKept ? nil : $0.shared) }
+    let isKept = contents.pointee.isKept
+    let object = isKept ? nil : contents.pointee.shared
     guard isKept || object != nil else { return missing() }
     // Nothing ran that could store or empty the slot since it was read.
     let taken = access { $0.instance(as: T.self, sharedObject: object) }

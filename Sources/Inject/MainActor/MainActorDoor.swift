@@ -9,8 +9,8 @@
 enum MainActorDoor<T>: DoorTypes {
   @usableFromInline typealias Value = T
   @usableFromInline typealias Injection = Inject.Injection<T>
-  @usableFromInline typealias Factory = @MainActor () -> T
-  @usableFromInline typealias Decorator = @MainActor (T) -> T
+  @usableFromInline typealias Factory = Boxed<@MainActor () -> T>
+  @usableFromInline typealias Decorator = Boxed<@MainActor (T) -> T>
   @usableFromInline typealias Slot = InstanceSlot<T>
 
   @usableFromInline static var kind: InjectionKind { .mainActor }
@@ -28,7 +28,12 @@ extension MainActorDoor: @MainActor Door {
 
   static func publication(of injection: Inject.Injection<T>) -> Publication<Self> { injection.publication }
 
-  static func globalLayers(of injection: Inject.Injection<T>) -> [Layer<Self>] { injection.overrides }
+  static func globalDepth(of injection: Inject.Injection<T>) -> Int {
+    // From the cell: reading the stack itself costs an exclusivity check.
+    injection.state.access { $0.depth }
+  }
+
+  static func globalLayers(of injection: Inject.Injection<T>) -> [any AnyObject & Sendable] { injection.overrides }
 
   static func pushGlobal(
     on injection: Inject.Injection<T>, log: RollbackLog, _ make: (Int, UInt64) -> Layer<Self>
@@ -40,7 +45,7 @@ extension MainActorDoor: @MainActor Door {
 
   static func popGlobal(
     of injection: Inject.Injection<T>, leaving: (Int) -> Int
-  ) -> (popped: [Layer<Self>], left: Int) {
+  ) -> (popped: [any AnyObject & Sendable], left: Int) {
     guard !injection.overrides.isEmpty else { return ([], 0) }
     let left = leaving(injection.overrides.count)
     let popped = Array(injection.overrides[left...])
@@ -59,12 +64,25 @@ extension MainActorDoor: @MainActor Door {
     }
   }
 
-  static func make(_ factory: @MainActor () -> T) -> T { factory() }
+  static func make(_ factory: Factory) -> T { factory.closure() }
 
-  static func decorate(_ instance: T, with decorator: @MainActor (T) -> T) -> T { decorator(instance) }
+  static func decorate(_ instance: T, with decorator: Decorator) -> T { decorator.closure(instance) }
 
   static func withPart<R>(of world: World?, _ body: (inout WorldPart) -> R) -> R {
     World.withMainActorPart(of: world, body)
+  }
+
+  static func partObject(of world: World) -> AnyObject { world.mainActorPartObject }
+
+  static func forget(_ identifiers: Set<ObjectIdentifier>, inPart part: AnyObject) -> [any EngineSlot] {
+    // `partObject(of:)` gave it: a world's main-actor part, which the main actor guards.
+    unsafeDowncast(part, to: Cell<WorldPart>.self).access { $0.forget(identifiers) }
+  }
+
+  static func slot(for layer: Layer<Self>, in world: World, isNew: inout Bool) -> any EngineSlot {
+    world.mainActorSlot(for: ObjectIdentifier(layer), isNew: &isNew) {
+      WorldPart.Entry(layer: layer, slot: InstanceSlot<T>.make())
+    }
   }
 
   static func withStacks<R>(of test: TestOverrides, _ body: (inout TestStacks) -> R) -> R {
@@ -105,8 +123,10 @@ extension MainActorDoor: @MainActor Door {
 
   static var isRecordingBuild: Bool { BuildFrames.isRecording }
 
+  static var recordsResolutions: Bool { Telemetry.isActive }
+
   static func record(_ kind: InjectionEvent.Kind, _ injection: Inject.Injection<T>, at location: CodeLocation) {
-    Telemetry.record(kind, of: Self.self, publishedAt: injection.location, at: location)
+    Telemetry.record(kind, instances: T.self, of: .mainActor, publishedAt: injection.location, at: location)
   }
 
   static func dropOnMainActor(_ drops: [MainActorDrop]) {

@@ -6,8 +6,8 @@
 enum SendableDoor<T: Sendable>: Door {
   @usableFromInline typealias Value = T
   @usableFromInline typealias Injection = SendableInjection<T>
-  @usableFromInline typealias Factory = @Sendable () -> T
-  @usableFromInline typealias Decorator = @Sendable (T) -> T
+  @usableFromInline typealias Factory = Boxed<@Sendable () -> T>
+  @usableFromInline typealias Decorator = Boxed<@Sendable (T) -> T>
   @usableFromInline typealias Slot = SendableSlot<T>
   typealias Entered = ThreadBuilds
 
@@ -17,7 +17,11 @@ enum SendableDoor<T: Sendable>: Door {
 
   static func publication(of injection: SendableInjection<T>) -> Publication<Self> { injection.publication }
 
-  static func globalLayers(of injection: SendableInjection<T>) -> [Layer<Self>] {
+  static func globalDepth(of injection: SendableInjection<T>) -> Int {
+    injection.state.withLock { $0.layers.count }
+  }
+
+  static func globalLayers(of injection: SendableInjection<T>) -> [any AnyObject & Sendable] {
     injection.state.withLock { $0.layers }
   }
 
@@ -32,7 +36,7 @@ enum SendableDoor<T: Sendable>: Door {
 
   static func popGlobal(
     of injection: SendableInjection<T>, leaving: (Int) -> Int
-  ) -> (popped: [Layer<Self>], left: Int) {
+  ) -> (popped: [any AnyObject & Sendable], left: Int) {
     injection.state.withLock { state in
       guard !state.layers.isEmpty else { return ([], 0) }
       let left = leaving(state.layers.count)
@@ -59,12 +63,25 @@ enum SendableDoor<T: Sendable>: Door {
     }
   }
 
-  static func make(_ factory: @Sendable () -> T) -> T { factory() }
+  static func make(_ factory: Factory) -> T { factory.closure() }
 
-  static func decorate(_ instance: T, with decorator: @Sendable (T) -> T) -> T { decorator(instance) }
+  static func decorate(_ instance: T, with decorator: Decorator) -> T { decorator.closure(instance) }
 
   static func withPart<R>(of world: World?, _ body: (inout WorldPart) -> R) -> R {
     World.withSendablePart(of: world, body)
+  }
+
+  static func partObject(of world: World) -> AnyObject { world.sendablePartObject }
+
+  static func forget(_ identifiers: Set<ObjectIdentifier>, inPart part: AnyObject) -> [any EngineSlot] {
+    // `partObject(of:)` gave it: a world's sendable part, behind its lock.
+    unsafeDowncast(part, to: Locked<WorldPart>.self).withLock { $0.forget(identifiers) }
+  }
+
+  static func slot(for layer: Layer<Self>, in world: World, isNew: inout Bool) -> any EngineSlot {
+    world.sendableSlot(for: ObjectIdentifier(layer), isNew: &isNew) {
+      WorldPart.Entry(layer: layer, slot: SendableSlot<T>.make())
+    }
   }
 
   static func withStacks<R>(of test: TestOverrides, _ body: (inout TestStacks) -> R) -> R {
@@ -126,6 +143,8 @@ enum SendableDoor<T: Sendable>: Door {
   // A build of either kind may be in progress around this resolution only while the fast path is
   // closed, which every build on the general path keeps it.
   static var isRecordingBuild: Bool { !SendableFastPath.isOpen }
+
+  static var recordsResolutions: Bool { SendableTelemetry.isActive }
 
   static func record(_ kind: InjectionEvent.Kind, _ injection: SendableInjection<T>, at location: CodeLocation) {
     SendableTelemetry.record(kind, of: Self.self, publishedAt: injection.location, at: location)

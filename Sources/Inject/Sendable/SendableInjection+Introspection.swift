@@ -9,14 +9,14 @@ extension SendableInjection: CustomDebugStringConvertible {
   /// //   the published layer: instance, .singleton, published at ProfileKit/ImageClient.swift:9, holds an instance
   /// ```
   public var debugDescription: String {
-    Engine<SendableDoor<T>>.debugDescription(of: self)
+    engine.debugDescription(of: self)
   }
 }
 
 extension SendableInjection: CustomReflectable {
   /// The strategy, where the injection was published, and its layers, top first.
   public var customMirror: Mirror {
-    Engine<SendableDoor<T>>.mirror(of: self)
+    engine.mirror(of: self)
   }
 }
 

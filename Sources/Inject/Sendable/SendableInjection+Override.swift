@@ -19,7 +19,7 @@ extension SendableInjection {
     line: UInt = #line,
     function: StaticString = #function
   ) {
-    Inject.Engine<SendableDoor<T>>.push(.instance(instance), strategy: strategy, on: self, at: CodeLocation(fileID: fileID, line: line), in: function)
+    engine.push(.instance(Boxed(instance)), strategy: strategy, on: self, at: CodeLocation(fileID: fileID, line: line), in: function)
   }
 
   /// Decorates or replaces the implementation for every consumer that resolves from now on.
@@ -42,7 +42,7 @@ extension SendableInjection {
     line: UInt = #line,
     function: StaticString = #function
   ) {
-    Inject.Engine<SendableDoor<T>>.push(.transform(transform), strategy: strategy, on: self, at: CodeLocation(fileID: fileID, line: line), in: function)
+    engine.push(.transform(Boxed(transform)), strategy: strategy, on: self, at: CodeLocation(fileID: fileID, line: line), in: function)
   }
 
   /// Delegates to another injection, with its strategy, storage and overrides, for every
@@ -61,7 +61,7 @@ extension SendableInjection {
     with other: SendableInjection<T>, fileID: StaticString = #fileID, line: UInt = #line,
     function: StaticString = #function
   ) {
-    Inject.Engine<SendableDoor<T>>.push(.injection(other), strategy: nil, on: self, at: CodeLocation(fileID: fileID, line: line), in: function)
+    engine.push(.injection(other), strategy: nil, on: self, at: CodeLocation(fileID: fileID, line: line), in: function)
   }
 
   /// Pops the most recent override, restoring the layer beneath it.
@@ -74,7 +74,7 @@ extension SendableInjection {
   ///   - fileID: Where the rollback is made; recorded for diagnostics.
   ///   - line: Where the rollback is made; recorded for diagnostics.
   public func rollbackOverride(fileID: StaticString = #fileID, line: UInt = #line) {
-    Inject.Engine<SendableDoor<T>>.rollback(of: self, leaving: { $0 - 1 }, at: CodeLocation(fileID: fileID, line: line))
+    engine.rollback(of: self, leaving: { $0 - 1 }, at: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Pops every override, restoring the published configuration.
@@ -83,13 +83,13 @@ extension SendableInjection {
   ///   - fileID: Where the rollback is made; recorded for diagnostics.
   ///   - line: Where the rollback is made; recorded for diagnostics.
   public func rollbackAllOverrides(fileID: StaticString = #fileID, line: UInt = #line) {
-    Inject.Engine<SendableDoor<T>>.rollback(of: self, leaving: { _ in 0 }, at: CodeLocation(fileID: fileID, line: line))
+    engine.rollback(of: self, leaving: { _ in 0 }, at: CodeLocation(fileID: fileID, line: line))
   }
 
   /// The number of overrides on the stack that `override(with:)` pushes onto here: the current
   /// test's, in a test world, else the global one.
   public var overrideCount: Int {
-    Inject.Engine<SendableDoor<T>>.overrideCount(of: self)
+    engine.overrideCount(of: self)
   }
 }
 

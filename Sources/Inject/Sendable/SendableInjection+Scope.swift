@@ -25,7 +25,7 @@ extension SendableInjection {
     line: UInt = #line,
     operation: () throws -> R
   ) rethrows -> R {
-    try scope(.instance(instance), strategy, at: CodeLocation(fileID: fileID, line: line)).run(operation)
+    try scope(.instance(Boxed(instance)), strategy, at: CodeLocation(fileID: fileID, line: line)).run(operation)
   }
 
   /// Runs `operation` with this injection decorated by `transform`, in a new world.
@@ -45,7 +45,7 @@ extension SendableInjection {
     line: UInt = #line,
     operation: () throws -> R
   ) rethrows -> R {
-    try scope(.transform(transform), strategy, at: CodeLocation(fileID: fileID, line: line)).run(operation)
+    try scope(.transform(Boxed(transform)), strategy, at: CodeLocation(fileID: fileID, line: line)).run(operation)
   }
 
   /// Runs `operation` with this injection delegating to `other`, in a new world.
@@ -84,7 +84,7 @@ extension SendableInjection {
     isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> R
   ) async rethrows -> R {
-    try await scope(.instance(instance), strategy, at: CodeLocation(fileID: fileID, line: line))
+    try await scope(.instance(Boxed(instance)), strategy, at: CodeLocation(fileID: fileID, line: line))
       .run(isolation: isolation, operation)
   }
 
@@ -108,7 +108,7 @@ extension SendableInjection {
     isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> R
   ) async rethrows -> R {
-    try await scope(.transform(transform), strategy, at: CodeLocation(fileID: fileID, line: line))
+    try await scope(.transform(Boxed(transform)), strategy, at: CodeLocation(fileID: fileID, line: line))
       .run(isolation: isolation, operation)
   }
 
@@ -138,6 +138,6 @@ extension SendableInjection {
   private func scope(
     _ source: Layer<SendableDoor<T>>.Source, _ strategy: Strategy?, at location: CodeLocation
   ) -> World {
-    Engine<SendableDoor<T>>.scope(source, strategy: strategy, on: self, at: location)
+    engine.scope(source, strategy: strategy, on: self, at: location)
   }
 }

@@ -33,15 +33,19 @@ public final class SendableInjection<T: Sendable>: Sendable {
   /// Where the injection was published.
   var location: CodeLocation { publication.location }
 
+  /// The engine, for this injection's type.
+  let engine = Engine<SendableDoor<T>>()
+
   /// The global override stack and what the diagnostics keep of the global world, behind a lock.
   @usableFromInline
   let state = Locked(State())
 
   @usableFromInline
   struct State: Sendable {
-    /// The global override stack, bottom first.
+    /// The global override stack, bottom first: `Layer<SendableDoor<T>>`s, erased, so that the
+    /// engine, which is not specialized for `T`, handles the array with no generic metadata.
     @usableFromInline
-    var layers: [Layer<SendableDoor<T>>] = []
+    var layers: [any AnyObject & Sendable] = []
     /// Where a consumer of the global world first resolved this injection from a layer still on
     /// the global stack, for the stale-override warning.
     var firstResolvedAt: CodeLocation?
@@ -181,8 +185,8 @@ public final class SendableInjection<T: Sendable>: Sendable {
   ) {
     self.strategy = strategy
     self.publication = Publication(
-      strategy, instance: instance, preview: preview, test: test,
-      launchOverrides: launchOverrides.map { ($0.trigger, $0.instance) }, at: location)
+      strategy, instance: Boxed(instance), preview: preview.map(Boxed.init), test: test.map(Boxed.init),
+      launchOverrides: launchOverrides.map { ($0.trigger, Boxed($0.instance)) }, at: location)
   }
 
   deinit {
@@ -194,7 +198,9 @@ public final class SendableInjection<T: Sendable>: Sendable {
       return state.layers
     }
     let released = layers.first.map { first in
-      Engine<SendableDoor<T>>.forgetting(layers.map(ObjectIdentifier.init), poppedFrom: RollbackLog.global, at: first.pushEpoch)
+      Engine<SendableDoor<T>>.forgetting(
+        layers.map(ObjectIdentifier.init), poppedFrom: RollbackLog.global,
+        at: unsafeDowncast(first, to: Layer<SendableDoor<T>>.self).pushEpoch)
     }
     let bottom = [publication.published, publication.testLayer].compactMap(\.self).map(ObjectIdentifier.init)
     let forgotten = World.forget(bottom, SendableDoor<T>.self)
@@ -239,9 +245,12 @@ public final class SendableInjection<T: Sendable>: Sendable {
     guard SendableFastPath.isOpen else {
       return resolve(in: World.current, from: location)
     }
-    let top = state.withLock { $0.layers.isEmpty ? publication.published : $0.layers[$0.layers.endIndex - 1] }
+    let top = state.withLock { state in
+      // Only pushes store there, `Layer<SendableDoor<T>>`s.
+      state.layers.isEmpty ? publication.published : unsafeDowncast(state.layers[state.layers.endIndex - 1], to: Layer<SendableDoor<T>>.self)
+    }
     if let factory = top.onDemandFactory {
-      return build(onFastPath: factory, from: location)
+      return build(onFastPath: factory.closure, from: location)
     }
     if let stored = top.slot.stored {
       return stored
@@ -260,7 +269,7 @@ public final class SendableInjection<T: Sendable>: Sendable {
   /// world), the general way: the engine's.
   @usableFromInline
   func resolve(in world: World?, from location: CodeLocation) -> T {
-    Engine<SendableDoor<T>>.resolve(self, in: world, from: location)
+    engine.resolve(self, in: world, from: location)
   }
 
   /// Notes, the first time, that a consumer of the global world at `location` resolves from the

@@ -22,7 +22,7 @@
 @propertyWrapper
 public struct SendableInstance<T: Sendable> {
   @usableFromInline
-  let storage: InstanceStorage<SendableDoor<T>>
+  let storage: InstanceStorage<SendableInjection<T>, T>
 
   /// Consumes `injection`.
   ///

@@ -64,18 +64,21 @@ enum Telemetry {
   /// The installed telemetry, which only the general path of resolution reads.
   static var installed: (any InjectionTelemetry)? {
     didSet {
-      isActive = installed != nil
+      isInstalled.access { $0 = installed != nil }
       SendableTelemetry.noteInstalled(isActive)
       Resolution.update()
     }
   }
 
   /// Whether a telemetry is installed.
-  ///
-  /// A stored `Bool` with a constant initial value, so the compiler initializes it statically
-  /// and reading it costs one load, with no check for lazy initialization.
   @usableFromInline
-  private(set) static var isActive = false
+  static var isActive: Bool { isInstalled.access { $0 } }
+
+  /// What ``isActive`` reads: a cell, so that the engine, which reads it on every resolution of
+  /// its general path, pays no dynamic exclusivity check, as a static `var` would cost.
+  // NB: `nonisolated(unsafe)` only because a cell is not `Sendable`. It is safe: it is private,
+  // and read and written only by main-actor-isolated members of this type.
+  private nonisolated(unsafe) static let isInstalled = Cell.make(false)
 
   /// While the installed telemetry's `record` runs: events it causes are not delivered to it
   /// again, and a cycle message tells a resolution that `record` started apart from a cycle.

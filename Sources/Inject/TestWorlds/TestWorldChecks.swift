@@ -104,7 +104,7 @@ final class StrictCheck: Sendable {
   }
 
   /// Notes that a consumer in the test resolved through `layer`.
-  func noteResolved(_ layer: some AnyObject & Sendable) {
+  func noteResolved(_ layer: AnyObject) {
     let key = ObjectIdentifier(layer)
     state.withLock { state in
       if !state.pending.isEmpty, state.pending[key]?.layer === layer {
