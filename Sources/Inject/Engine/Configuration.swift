@@ -4,30 +4,36 @@
 /// The stacks are read once, when a resolution starts at an injection, so that what other
 /// threads push or pop meanwhile changes nothing of it.
 struct Configuration<D: Door> {
-  // NB: `unowned(unsafe)`, so that a resolution counts no references to them: the caller holds
-  // the injection and the world, and the injection its publication, for the whole resolution.
-  unowned(unsafe) let injection: D.Injection
+  let injection: D.Injection
   /// The world (`nil`: the global world).
-  unowned(unsafe) let world: World?
-  unowned(unsafe) let publication: Publication<D>
-  /// The global stack, bottom first: `Layer<D>`s, erased, so that this code, which is not
-  /// specialized for `D`, handles the array with no generic metadata.
-  let globals: [any AnyObject & Sendable]
-  /// The test's stack of the injection, bottom first, in a test world: `Layer<D>`s, erased.
-  let tested: [any AnyObject & Sendable]
+  let world: World?
+  let publication: Publication<D>
+  /// The global stack, bottom first, if it holds any override: `Layer<D>`s, erased, so that this
+  /// code, which is not specialized for `D`, handles the array with no generic metadata.
+  let globals: [any AnyObject & Sendable]?
+  /// The test's stack of the injection, bottom first, in a test world that pushed any:
+  /// `Layer<D>`s, erased.
+  let tested: [any AnyObject & Sendable]?
 
+  /// The configuration of `injection`, published with `publication`, in `world`.
   @inline(__always)
-  init(_ injection: D.Injection, in world: World?) {
+  init(_ injection: D.Injection, _ publication: Publication<D>, in world: World?) {
     self.injection = injection
     self.world = world
-    self.publication = D.publication(of: injection)
-    // The stacks are read only where they hold layers: an empty one costs no array of layers.
-    self.globals = D.globalDepth(of: injection) == 0 ? [] : D.globalLayers(of: injection)
-    if let test = world?.testOverrides, D.withStacks(of: test, { $0.depth(of: injection) }) > 0 {
+    self.publication = publication
+    // The stacks are read only where they hold layers: an empty one costs no array.
+    self.globals = D.globalDepth(of: injection) == 0 ? nil : D.globalLayers(of: injection)
+    if let test = world?.testOverrides, D.testDepth(of: injection, in: test) > 0 {
       self.tested = D.withStacks(of: test) { $0.layers(of: injection) }
     } else {
-      self.tested = []
+      self.tested = nil
     }
+  }
+
+  /// The configuration of `injection` in `world`.
+  @inline(__always)
+  init(_ injection: D.Injection, in world: World?) {
+    self.init(injection, D.publication(of: injection), in: world)
   }
 
   /// The top of the configuration: the world's scoped override of the injection, or the top of
@@ -44,7 +50,10 @@ struct Configuration<D: Door> {
   /// stack.
   @inline(__always)
   var topBeneathScopes: Position {
-    tested.isEmpty ? .global(globals.count) : .tested(tested.count)
+    if let tested {
+      return .tested(tested.count)
+    }
+    return .global(globals?.count ?? 0)
   }
 
   /// The layer at `position`: a test world resolves the test value, if there is one, instead of
@@ -54,9 +63,9 @@ struct Configuration<D: Door> {
     switch position {
     case .scoped(let scoped): scoped.layer(as: D.self)
     // The stacks hold only `Layer<D>`s of the injection.
-    case .tested(let depth): unsafeDowncast(tested[depth - 1], to: Layer<D>.self)
+    case .tested(let depth): unsafeDowncast(tested.unsafelyUnwrapped[depth - 1], to: Layer<D>.self)
     case .global(0): world?.isTest == true ? publication.testLayer ?? publication.published : publication.published
-    case .global(let depth): unsafeDowncast(globals[depth - 1], to: Layer<D>.self)
+    case .global(let depth): unsafeDowncast(globals.unsafelyUnwrapped[depth - 1], to: Layer<D>.self)
     }
   }
 
@@ -67,7 +76,7 @@ struct Configuration<D: Door> {
   func beneath(_ position: Position) -> Position {
     switch position {
     case .scoped(let scoped): scoped.beneath.map(Position.scoped) ?? topBeneathScopes
-    case .tested(let depth): depth > 1 ? .tested(depth - 1) : .global(globals.count)
+    case .tested(let depth): depth > 1 ? .tested(depth - 1) : .global(globals?.count ?? 0)
     case .global(let depth): .global(depth - 1)
     }
   }

@@ -90,6 +90,9 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   /// `isNew` then says.
   static func slot(for layer: Layer<Self>, in world: World, isNew: inout Bool) -> any EngineSlot
 
+  /// How many overrides of `injection` the test's stack holds now.
+  static func testDepth(of injection: Injection, in test: TestOverrides) -> Int
+
   /// Runs `body` with this kind's override stacks of a test, under their guard.
   static func withStacks<R>(of test: TestOverrides, _ body: (inout TestStacks) -> R) -> R
 

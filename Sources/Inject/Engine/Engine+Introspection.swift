@@ -26,7 +26,9 @@ extension Engine {
   private func layersTopFirst(of injection: D.Injection) -> [Layer<D>] {
     let configuration = Configuration<D>(injection, in: World.current)
     // The stacks hold only `Layer<D>`s of the injection.
-    let stacked = (configuration.globals + configuration.tested).map { unsafeDowncast($0, to: Layer<D>.self) }
+    let stacked = ((configuration.globals ?? []) + (configuration.tested ?? [])).map {
+      unsafeDowncast($0, to: Layer<D>.self)
+    }
     return ([configuration.publication.published] + stacked).reversed()
   }
 

@@ -16,12 +16,19 @@
 /// run time on every call (a cost of hundreds of instructions on the general path, which is not
 /// specialized for the door).
 final class Engine<D: Door>: Sendable {
-  init() {}
+  /// What the engine's injection was published with.
+  let publication: Publication<D>
+
+  init(_ publication: Publication<D>) {
+    self.publication = publication
+  }
 
   /// The instance a new consumer declared at `location` gets in `world` (`nil`: the global
   /// world): the stored one, or one built and stored by the strategy of the top layer.
+  ///
+  /// `injection` is the engine's own.
   func resolve(_ injection: D.Injection, in world: World?, from location: CodeLocation) -> D.Value {
-    let configuration = Configuration<D>(injection, in: world)
+    let configuration = Configuration<D>(injection, publication, in: world)
     let position = configuration.top
     let layer = configuration.layer(at: position)
     world?.strictCheck?.noteResolved(layer)

@@ -29,6 +29,12 @@ final class TestOverrides: Sendable {
     mainActorStacks.access(body)
   }
 
+  /// How many overrides of the main-actor `injection` the test has pushed.
+  @MainActor
+  func mainActorDepth(of injection: AnyObject) -> Int {
+    mainActorStacks.access { $0.depth(of: injection) }
+  }
+
   /// Runs `body` with the sendable injections' stacks, under their lock.
   func withSendableStacks<R>(_ body: (inout TestStacks) -> R) -> R {
     sendableStacks.withLock(body)

@@ -24,6 +24,9 @@ final class World: Sendable {
   let isTest: Bool
   /// The scoped overrides that apply in this world, of both kinds, one per injection.
   var overrides: [ScopedOverride] { scoped.access { $0 } }
+  /// Whether any scoped override applies in this world: most worlds of tests have none, and
+  /// resolution there then looks for none.
+  let hasScopedOverrides: Bool
   /// What ``overrides`` reads.
   // NB: `nonisolated(unsafe)` only so that `deinit` can move the overrides to the main actor, where
   // a main-actor override's layer (and what it captured) is released. It is safe: it is private,
@@ -68,6 +71,7 @@ final class World: Sendable {
   ) {
     let enclosing = parent?.overrides ?? []
     let overrides = scoped.map { enclosing.replacing(with: $0) } ?? enclosing
+    self.hasScopedOverrides = !overrides.isEmpty
     self.isTest = isTest || parent?.isTest == true
     self.leakWatch = leakWatch ?? parent?.leakWatch
     self.strictCheck = strictCheck ?? parent?.strictCheck
@@ -130,7 +134,7 @@ final class World: Sendable {
 
   /// The scoped override of `injection` that applies in this world, if any.
   func override(of injection: AnyObject) -> ScopedOverride? {
-    scoped.access { $0.first(overriding: injection) }
+    hasScopedOverrides ? scoped.access { $0.first(overriding: injection) } : nil
   }
 
   /// Runs `body` with the main-actor injections' part of `world` (`nil`: the global world).

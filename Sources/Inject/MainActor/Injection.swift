@@ -301,8 +301,9 @@ public final class Injection<T> {
     // after the main actor dropped the handoff's. The instances stored in the layers' slots
     // take care of themselves; see `InstanceSlot`.
     let layers = overrides
-    let publication = owned
-    (owned, overrides) = (nil, [])
+    // The engine holds the publication too: both go to the main actor.
+    let publication = (owned, ownedEngine)
+    (owned, overrides, ownedEngine) = (nil, [], nil)
     // Only what the layers are named by: the handoff alone holds them, so that a chain of
     // injections, each of whose layers delegates to the next, is released flat.
     let popped = (
@@ -314,7 +315,7 @@ public final class Injection<T> {
       // keeps what the published layers built, as none can resolve from them again.
       let (identifiers, epoch) = popped
       let released = epoch.map { Engine<MainActorDoor<T>>.forgetting(identifiers, poppedFrom: RollbackLog.global, at: $0) }
-      let bottom = [publication?.published, publication?.testLayer].compactMap(\.self).map(ObjectIdentifier.init)
+      let bottom = [publication.0?.published, publication.0?.testLayer].compactMap(\.self).map(ObjectIdentifier.init)
       withExtendedLifetime((released, World.forget(bottom, MainActorDoor<T>.self))) {}
     }
   }
@@ -394,14 +395,14 @@ public final class Injection<T> {
       // for the life of this injection.
       return unsafeDowncast(engine.takeUnretainedValue(), to: Engine<MainActorDoor<T>>.self)
     }
-    let engine = Engine<MainActorDoor<T>>()
+    let engine = Engine<MainActorDoor<T>>(publication)
     ownedEngine = engine
     state.access { $0.engine = Unmanaged.passUnretained(engine) }
     return engine
   }
 
   /// What `State.engine` names: its owner.
-  private var ownedEngine: AnyObject?
+  private var ownedEngine: (any AnyObject & Sendable)?
 
   /// The instance that the top layer stores for every new consumer, if it has one and
   /// resolution takes the fast path with nothing to check: the part of resolution that runs no

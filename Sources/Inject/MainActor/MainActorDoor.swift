@@ -85,6 +85,10 @@ extension MainActorDoor: @MainActor Door {
     }
   }
 
+  static func testDepth(of injection: Inject.Injection<T>, in test: TestOverrides) -> Int {
+    test.mainActorDepth(of: injection)
+  }
+
   static func withStacks<R>(of test: TestOverrides, _ body: (inout TestStacks) -> R) -> R {
     test.withMainActorStacks(body)
   }

@@ -84,6 +84,10 @@ enum SendableDoor<T: Sendable>: Door {
     }
   }
 
+  static func testDepth(of injection: SendableInjection<T>, in test: TestOverrides) -> Int {
+    test.withSendableStacks { $0.depth(of: injection) }
+  }
+
   static func withStacks<R>(of test: TestOverrides, _ body: (inout TestStacks) -> R) -> R {
     test.withSendableStacks(body)
   }

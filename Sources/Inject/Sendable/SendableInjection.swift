@@ -34,7 +34,7 @@ public final class SendableInjection<T: Sendable>: Sendable {
   var location: CodeLocation { publication.location }
 
   /// The engine, for this injection's type.
-  let engine = Engine<SendableDoor<T>>()
+  let engine: Engine<SendableDoor<T>>
 
   /// The global override stack and what the diagnostics keep of the global world, behind a lock.
   @usableFromInline
@@ -184,9 +184,11 @@ public final class SendableInjection<T: Sendable>: Sendable {
     test: (@Sendable () -> T)?, launchOverrides: [SendableLaunchOverride<T>], _ location: CodeLocation
   ) {
     self.strategy = strategy
-    self.publication = Publication(
+    let publication = Publication<SendableDoor<T>>(
       strategy, instance: Boxed(instance), preview: preview.map(Boxed.init), test: test.map(Boxed.init),
       launchOverrides: launchOverrides.map { ($0.trigger, Boxed($0.instance)) }, at: location)
+    self.publication = publication
+    self.engine = Engine(publication)
   }
 
   deinit {
