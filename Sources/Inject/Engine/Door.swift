@@ -126,8 +126,8 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   /// Opens the frame of a build of `injection`: what it resolves is noted there.
   static func beginBuild(of injection: Injection)
 
-  /// Closes the innermost frame; returns what the build resolved.
-  static func endBuild() -> BuildRecord
+  /// Closes the innermost frame; returns what the build resolved, if it noted anything.
+  static func endBuild() -> BuildRecord?
 
   /// Notes, in the innermost frame of the build in progress around this resolution (on this
   /// door's chain, or the other door's where it encloses it), that the build resolved

@@ -78,12 +78,14 @@ final class Engine<D: Door>: Sendable {
       D.beginBuild(of: injection)
       let instance = newInstance(at: position, configuration, for: location)
       let record = D.endBuild()
-      configuration.publication.noteBuilt(with: record.dependencies)
+      if let record {
+        configuration.publication.noteBuilt(with: record.dependencies)
+      }
       if D.recordsResolutions {
         D.record(.built(layer.origin), injection, at: location)
       }
       if D.isRecordingBuild {
-        D.noteResolved(configuration.dependency(at: location), record.generations)
+        D.noteResolved(configuration.dependency(at: location), record?.generations ?? [])
       }
       return instance
     }
@@ -116,8 +118,11 @@ final class Engine<D: Door>: Sendable {
     D.beginBuild(of: injection)
     let instance = newInstance(at: position, configuration, for: location)
     let record = D.endBuild()
-    configuration.publication.noteBuilt(with: record.dependencies)
-    var generations = record.generations
+    var generations: [SessionGeneration] = []
+    if let record {
+      configuration.publication.noteBuilt(with: record.dependencies)
+      generations = record.generations
+    }
     // The first instance of the session in this world begins its generation.
     let own = strategy.session.map { session in World.withSessions(of: world) { $0.generation(of: session) } }
     if let own {
@@ -194,6 +199,15 @@ final class Engine<D: Door>: Sendable {
       noteLiveBuild(layer, configuration, for: location)
       return D.make(factory)
     }
+    return makeDecorating(from: position, configuration, for: location)
+  }
+
+  /// A new instance from the layer at `position`, which decorates or delegates: ``make(from:_:for:)``
+  /// for the layers that do not simply build.
+  @inline(never)
+  private func makeDecorating(
+    from position: Position, _ configuration: Configuration<D>, for location: CodeLocation
+  ) -> D.Value {
     var decorators: [D.Decorator] = []
     var delegated: [(entered: D.Entered, firstDecorator: Int)] = []
     var (configuration, position) = (configuration, position)

@@ -6,55 +6,59 @@
 /// is noted: a build that resolves nothing pays two counts.
 @MainActor
 enum BuildFrames {
-  /// Whether a build is in progress.
+  /// How many builds are in progress, and the frames of those that noted something.
   ///
-  /// Stored properties with constant initial values, so that reading or counting one costs a
-  /// load or a store, with no check for lazy initialization.
-  private(set) static var isRecording = false
-  /// How many builds are in progress.
-  private static var depth = 0
-  /// The frames of the builds in progress, outermost first, made up to the innermost build that
-  /// noted something: a build deeper than `frames` has noted nothing.
-  private static var frames: [BuildRecord] = []
+  /// In a cell, so that counting costs a load and a store: a `static var` costs a dynamic
+  /// exclusivity check on each access.
+  // NB: `nonisolated(unsafe)` only because a cell is not `Sendable`. It is safe: it is private,
+  // and only main-actor-isolated members of this type touch it.
+  private nonisolated(unsafe) static let state = Cell.make(State())
+
+  private struct State {
+    /// How many builds are in progress.
+    var depth = 0
+    /// The frames of the builds in progress, outermost first, made up to the innermost build
+    /// that noted something: a build deeper than `frames` has noted nothing.
+    var frames: [BuildRecord] = []
+  }
+
+  /// Whether a build is in progress.
+  static var isRecording: Bool { state.access { $0.depth > 0 } }
 
   /// Opens a frame for a build that begins.
   @inline(__always)
   static func begin() {
-    depth += 1
+    let depth = state.access { state in
+      state.depth += 1
+      return state.depth
+    }
     if depth == 1 {
-      record(true)
+      Resolution.noteBuilds(inProgress: true)
     }
   }
 
-  /// Closes the innermost frame; returns what it noted.
+  /// Closes the innermost frame; returns what it noted, if anything.
   @inline(__always)
-  static func end() -> BuildRecord {
-    depth -= 1
-    if depth == 0 {
-      record(false)
+  static func end() -> BuildRecord? {
+    let (depth, frame) = state.access { state -> (Int, BuildRecord?) in
+      state.depth -= 1
+      return (state.depth, state.frames.count > state.depth ? state.frames.removeLast() : nil)
     }
-    return frames.count > depth ? frames.removeLast() : BuildRecord()
+    if depth == 0 {
+      Resolution.noteBuilds(inProgress: false)
+    }
+    return frame
   }
 
   /// Notes, in the innermost frame, that the build resolved `dependency`, an instance that
   /// belongs to `generations`.
   static func note(_ dependency: BuildDependency, _ generations: [SessionGeneration]) {
-    guard depth > 0 else { return }
-    while frames.count < depth {
-      frames.append(BuildRecord())
-    }
-    frames[depth - 1].note(dependency, generations)
-  }
-
-  private static func record(_ recording: Bool) {
-    isRecording = recording
-    Resolution.update()
-    // A sendable resolution inside a main-actor build notes itself here: the sendable fast path
-    // is closed meanwhile, so that it takes the general path, which does.
-    if recording {
-      SendableFastPath.increment()
-    } else {
-      SendableFastPath.decrement()
+    state.access { state in
+      guard state.depth > 0 else { return }
+      while state.frames.count < state.depth {
+        state.frames.append(BuildRecord())
+      }
+      state.frames[state.depth - 1].note(dependency, generations)
     }
   }
 }

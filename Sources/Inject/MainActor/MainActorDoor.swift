@@ -119,7 +119,7 @@ extension MainActorDoor: @MainActor Door {
 
   static func beginBuild(of injection: Inject.Injection<T>) { BuildFrames.begin() }
 
-  static func endBuild() -> BuildRecord { BuildFrames.end() }
+  static func endBuild() -> BuildRecord? { BuildFrames.end() }
 
   static func noteResolved(_ dependency: BuildDependency, _ generations: [SessionGeneration]) {
     BuildFrames.note(dependency, generations)

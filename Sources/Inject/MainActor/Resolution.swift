@@ -42,18 +42,47 @@ enum Resolution {
     case general(World?)
   }
 
-  /// How many worlds are alive, as the main actor has learned of them.
-  private static var worldsAlive = 0
+  /// The reasons for the general path besides a telemetry: the worlds alive, as the main actor
+  /// has learned of them, and whether a build is in progress on the main actor.
+  ///
+  /// In a cell, so that changing them costs no dynamic exclusivity check.
+  // NB: `nonisolated(unsafe)` only because a cell is not `Sendable`. It is safe: it is private,
+  // and only main-actor-isolated members of this type touch it.
+  private nonisolated(unsafe) static let reasons = Cell.make(
+    (worldsAlive: 0, isBuilding: false, isGeneral: false))
 
   /// Counts a world that began (`alive`) or ended, on the main actor.
   static func noteWorld(alive: Bool) {
-    worldsAlive += alive ? 1 : -1
+    reasons.access { $0.worldsAlive += alive ? 1 : -1 }
     update()
   }
 
-  /// Recomputes ``isGeneral``.
+  /// Notes that builds began on the main actor, or that the last one ended.
+  ///
+  /// A sendable resolution inside a main-actor build notes itself in its frame: the sendable
+  /// fast path is closed meanwhile, so that it takes the general path, which does.
+  static func noteBuilds(inProgress: Bool) {
+    reasons.access { $0.isBuilding = inProgress }
+    if inProgress {
+      SendableFastPath.increment()
+    } else {
+      SendableFastPath.decrement()
+    }
+    update()
+  }
+
+  /// Recomputes ``isGeneral``; writes it only when it changes, which few events make it do (a
+  /// copy in the cell tells, where reading the `static var` costs a dynamic exclusivity check).
   static func update() {
-    isGeneral = Telemetry.isActive || worldsAlive > 0 || BuildFrames.isRecording
+    let isActive = Telemetry.isActive
+    let changed = reasons.access { reasons -> Bool in
+      let isGeneral = isActive || reasons.worldsAlive > 0 || reasons.isBuilding
+      defer { reasons.isGeneral = isGeneral }
+      return reasons.isGeneral != isGeneral
+    }
+    if changed {
+      isGeneral.toggle()
+    }
   }
 
   /// Stops the program: `injection` was asked for an instance while it is building one, and

@@ -125,9 +125,10 @@ enum SendableDoor<T: Sendable>: Door {
     CurrentThread.builds.records.append(BuildRecord())
   }
 
-  static func endBuild() -> BuildRecord {
+  static func endBuild() -> BuildRecord? {
     SendableFastPath.decrement()
-    return CurrentThread.builds.records.removeLast()
+    let record = CurrentThread.builds.records.removeLast()
+    return record.generations.isEmpty && record.dependencies.isEmpty ? nil : record
   }
 
   static func noteResolved(_ dependency: BuildDependency, _ generations: [SessionGeneration]) {
