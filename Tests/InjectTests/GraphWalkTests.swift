@@ -222,6 +222,29 @@ import Testing
     }
   }
 
+  @Test func storageThatManyKeptInstancesShareIsWalkedOnceForCaptives() throws {
+    try withIsolatedInjections {
+      let flow = Injection<Leaf>(strategy: .shared, instance: Leaf())
+      let held = flow.resolve()
+      let leaves: [AnyObject] = [held] + (0..<3_000).map { _ in Leaf() }
+      let holders = (0..<300).map { _ in Injection<Holder>(strategy: .singleton, instance: Holder(leaves)) }
+      for holder in holders {
+        _ = holder.resolve()
+      }
+      let (graph, work) = InjectionGraph.captureCountingWork(roots: [], followingReferences: true)
+      // Each singleton holds the .shared leaf captive, through the one array they share.
+      let captives = graph.errors.filter { $0.kind == .captiveDependency }
+      #expect(captives.count == 300)
+      let first = try #require(captives.first)
+      #expect(first.path.isEmpty)
+      #expect(first.followed.count == 1)
+      // A few steps per instance and link, where a walk from each holder through the array
+      // they share takes 300 × 3,000.
+      #expect(work < 10 * (300 + 3_000))
+      withExtendedLifetime((held, holders)) {}
+    }
+  }
+
   @Test func theNeverResolvedReportIsLinearInTheInjections() {
     withIsolatedInjections {
       let consumers = (0..<2_000).map { _ in Consumer(Injection<Leaf>(strategy: .shared, instance: Leaf())) }

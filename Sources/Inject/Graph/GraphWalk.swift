@@ -277,49 +277,63 @@ struct GraphWalk {
   /// not `.shared`; and each `.session` instance that an instance kept for the life of the world
   /// holds so.
   ///
-  /// One breadth-first walk from each kept instance, through the instances that are neither kept
-  /// (each walks its own) nor `.shared`: a `.shared` instance is reported once for each kept one
-  /// that reaches it, along the first (shortest) path found, however many references reach it.
+  /// One breadth-first walk backwards from each `.shared` and `.session` instance, through the
+  /// instances that are neither kept (each holds on its own) nor `.shared`, to the kept instances
+  /// that reach it: so storage that many holders share is walked once per instance that may be
+  /// captive, not once per holder. Each captive is reported once for each kept instance that
+  /// reaches it, along a shortest path, however many references reach it.
   private mutating func findCaptives() {
     // Consumer properties first, then what builds resolved, then strong references followed: of
     // two paths as short, the one whose holding is surest is reported.
-    var outgoing: [Int: [Int]] = [:]
+    var incoming = [[Int]](repeating: [], count: instances.count)
+    var order = [Int](repeating: 0, count: links.count)
+    var rankOrder = 0
     for rank in 0..<3 {
       for link in links.indices where self.rank(of: links[link]) == rank {
-        outgoing[links[link].from, default: []].append(link)
+        incoming[links[link].to].append(link)
+        order[link] = rankOrder
+        rankOrder += 1
       }
     }
-    // Two holders that share a plain consumer are each reported. `stamp` marks what the current
-    // holder's walk has reached, and `reachedThrough` the link it reached each through.
-    var reachedThrough = [Int?](repeating: nil, count: instances.count)
-    var stamp = [Int](repeating: -1, count: instances.count)
-    for holder in instances.indices where instances[holder].isKept {
-      stamp[holder] = holder
-      var held: Set<Int> = []
-      var queue = [holder]
+    // What each holder holds captive: its path's length and first link, to report in the order
+    // a walk from the holder meets them, and the path.
+    var captives: [Int: [(length: Int, first: Int, path: [Int])]] = [:]
+    // The link each instance reaches the current candidate through, and when it was reached.
+    var toward = [Int](repeating: 0, count: instances.count)
+    var reachedFor = [Int](repeating: -1, count: instances.count)
+    for candidate in instances.indices where instances[candidate].isShared || instances[candidate].session != nil {
+      reachedFor[candidate] = candidate
+      var queue = [candidate]
       var next = 0
       while next < queue.count {
         let index = queue[next]
         next += 1
-        for link in outgoing[index] ?? [] {
-          let target = links[link].to
-          // A session's instance is kept, but only until its session ends: the world's instances
-          // must not hold it. One session's instances holding another's are not reported: which
-          // session ends first is the app's to know.
-          let isCaptive =
-            instances[target].isShared || (instances[target].session != nil && instances[holder].session == nil)
-          if isCaptive {
-            if held.insert(target).inserted {
-              report(
-                .captiveDependency, path: path(to: link, from: holder, reachedThrough: reachedThrough),
-                keptFor: instances[holder].session)
+        for link in incoming[index] {
+          work += 1
+          let from = links[link].from
+          guard reachedFor[from] != candidate else { continue }
+          reachedFor[from] = candidate
+          toward[from] = link
+          if instances[from].isKept {
+            // A session's instance is kept, but only until its session ends: the world's instances
+            // must not hold it. One session's instances holding another's are not reported: which
+            // session ends first is the app's to know.
+            guard instances[candidate].isShared || instances[from].session == nil else { continue }
+            var path = [link]
+            while links[path[path.count - 1]].to != candidate {
+              path.append(toward[links[path[path.count - 1]].to])
             }
-          } else if !instances[target].isKept, stamp[target] != holder {
-            stamp[target] = holder
-            reachedThrough[target] = link
-            queue.append(target)
+            captives[from, default: []].append((path.count, order[link], path))
+          } else if !instances[from].isShared {
+            queue.append(from)
           }
         }
+      }
+    }
+    for holder in instances.indices {
+      guard let held = captives[holder] else { continue }
+      for captive in held.sorted(by: { ($0.length, $0.first) < ($1.length, $1.first) }) {
+        report(.captiveDependency, path: captive.path, keptFor: instances[holder].session)
       }
     }
   }
@@ -329,18 +343,6 @@ struct GraphWalk {
   private func rank(of link: Link) -> Int {
     guard let edge = link.edge else { return 2 }
     return edges[edge].kind == .build ? 1 : 0
-  }
-
-  /// The links from `holder` to `link`'s holder, then `link`, along the links that the walk from
-  /// `holder` reached each instance through.
-  private func path(to link: Int, from holder: Int, reachedThrough: [Int?]) -> [Int] {
-    var path = [link]
-    var index = links[link].from
-    while index != holder, let previous = reachedThrough[index] {
-      path.append(previous)
-      index = links[previous].from
-    }
-    return path.reversed()
   }
 
   /// Reports each cycle of `@Instance` links through a `.shared` instance: strongly connected
