@@ -1,5 +1,5 @@
-@_spi(SendableInjections) public import Inject
-@_spi(SendableInjections) import InjectTesting
+public import Inject
+import InjectTesting
 import Testing
 
 // The samples of SendableInjection's documentation: an image client published for any
@@ -26,11 +26,9 @@ struct MockImageClient: ImageClient {
 }
 
 /// The image client, published for any isolation.
-@_spi(SendableInjections)
 public let imageClientInjection = SendableInjection<any ImageClient>(strategy: .singleton, instance: LiveImageClient())
 
 /// The image client, with a launch override for UI tests and demo builds.
-@_spi(SendableInjections)
 public let demoImageClientInjection = SendableInjection<any ImageClient>(
   strategy: .singleton,
   instance: LiveImageClient(),

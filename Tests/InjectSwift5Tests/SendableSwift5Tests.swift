@@ -1,4 +1,4 @@
-@_spi(SendableInjections) import Inject
+import Inject
 import Testing
 
 // Sendable injections in the Swift 5 language mode: a global sendable injection, consumers in an

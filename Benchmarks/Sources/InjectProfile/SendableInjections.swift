@@ -1,6 +1,6 @@
 // Sendable injections (issue 27), measured against the baselines of `SendableBaselines.swift`.
 
-@_spi(SendableInjections) import Inject
+import Inject
 
 let sendableSingleton = SendableInjection<any Service>(strategy: .singleton, instance: ServiceImplementation())
 let sendableShared = SendableInjection<any Service>(strategy: .shared, instance: ServiceImplementation())

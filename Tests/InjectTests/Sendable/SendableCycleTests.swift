@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-@_spi(SendableInjections) import Inject
+import Inject
 import Testing
 
 private let cycleX: SendableInjection<Int> = SendableInjection(

@@ -1,4 +1,4 @@
-@_spi(SendableInjections) import Inject
+import Inject
 import Testing
 
 private final class GlobalClient: Sendable {

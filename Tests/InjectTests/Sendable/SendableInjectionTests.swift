@@ -1,5 +1,5 @@
 import Foundation
-@_spi(SendableInjections) import Inject
+import Inject
 import InjectTesting
 import Testing
 

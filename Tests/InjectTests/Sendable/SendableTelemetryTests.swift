@@ -1,4 +1,4 @@
-@_spi(SendableInjections) import Inject
+import Inject
 import InjectTesting
 import Testing
 

@@ -1,5 +1,5 @@
-@_spi(SendableInjections) import Inject
-@_spi(SendableInjections) import InjectTesting
+import Inject
+import InjectTesting
 import Testing
 
 /// A client that test worlds resolve by name.
