@@ -15,6 +15,9 @@ struct GraphWalk {
   /// The index in `instances` of the instance that the world keeps for each injection, by the
   /// injection's identity.
   private var storedInstances: [ObjectIdentifier: Int] = [:]
+  /// The injection nodes that an actor's properties consume: the walk does not read whether
+  /// they resolved, so it does not report them as never resolved.
+  private var unknownResolution: Set<Int> = []
   /// The injections met through edges, kept alive for the walk so that their identities stay
   /// theirs.
   ///
@@ -138,6 +141,10 @@ struct GraphWalk {
     for (name, field) in FieldLayout.read(instances[index].value) {
       let target = self.node(for: field.injection)
       let edge = self.edge(from: node, to: target, property: name, location: field.location)
+      if !field.isValueRead {
+        // An actor's property: whether it resolved is the actor's state, not read.
+        unknownResolution.insert(target)
+      }
       guard let value = field.value else { continue }
       edges[edge].isResolved = true
       nodes[target].isResolved = true
@@ -437,7 +444,8 @@ struct GraphWalk {
   private mutating func findNeverResolved() {
     // A loop, not a closure: a main-actor closure checks its executor at each call.
     var unresolved: [Int] = []
-    for node in nodes.indices where nodes[node].kind == .injection && !nodes[node].isResolved {
+    for node in nodes.indices
+    where nodes[node].kind == .injection && !nodes[node].isResolved && !unknownResolution.contains(node) {
       unresolved.append(node)
     }
     guard !unresolved.isEmpty else { return }

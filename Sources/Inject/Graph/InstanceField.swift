@@ -7,8 +7,9 @@
 /// (SE-0470), and these conformances are not isolated.
 @MainActor
 protocol InstanceField {
-  /// What the property at `address`, of this type, consumes and holds.
-  static func read(at address: UnsafeRawPointer) -> InstanceFieldValue
+  /// What the property at `address`, of this type, consumes, and what it holds if
+  /// `readingValue`.
+  static func read(at address: UnsafeRawPointer, readingValue: Bool) -> InstanceFieldValue
 }
 
 /// What one consumer property consumes and holds.
@@ -21,36 +22,42 @@ struct InstanceFieldValue {
   /// Its storage, which copies of the wrapper share: the identity of a value it holds.
   let storage: ObjectIdentifier
   /// Its instance, resolved or assigned, boxed, without the optionals of an `Instance<T?>`;
-  /// `nil` if it holds none.
+  /// `nil` if it holds none, or if it was not read.
   let value: Any?
+  /// Whether ``value`` was read: not in an actor.
+  let isValueRead: Bool
 
-  /// What `storage` consumes and holds.
-  init<Injection: GraphInjection, Value>(_ storage: InstanceStorage<Injection, Value>) {
+  /// What `storage` consumes, and what it holds if `readingValue`.
+  init<Injection: GraphInjection, Value>(_ storage: InstanceStorage<Injection, Value>, readingValue: Bool) {
     // No closure (`map`): a main-actor closure checks its executor at each call.
     var value: Any?
-    if let instance = storage.instance {
+    if readingValue, let instance = storage.instance {
       value = unwrappingOptionals(instance, of: Value.self)
     }
     self.injection = storage.injection
     self.location = storage.location
     self.storage = ObjectIdentifier(storage)
     self.value = value
+    self.isValueRead = readingValue
   }
 }
 
 extension Instance: InstanceField {
-  static func read(at address: UnsafeRawPointer) -> InstanceFieldValue {
+  static func read(at address: UnsafeRawPointer, readingValue: Bool) -> InstanceFieldValue {
     // The caller found a field of type `Instance<T>` at `address`, in a value it keeps alive.
-    InstanceFieldValue(address.assumingMemoryBound(to: Instance<T>.self).pointee.storage)
+    InstanceFieldValue(address.assumingMemoryBound(to: Instance<T>.self).pointee.storage, readingValue: readingValue)
   }
 }
 
 extension SendableInstance: InstanceField {
-  static func read(at address: UnsafeRawPointer) -> InstanceFieldValue {
+  static func read(at address: UnsafeRawPointer, readingValue: Bool) -> InstanceFieldValue {
     // The caller found a field of type `SendableInstance<T>` at `address`, in a value it keeps
-    // alive, on the main actor: it reads the wrapper's storage there, which is safe where the
-    // value that holds it is not an actor (the walk reads no actor's state).
-    InstanceFieldValue(address.assumingMemoryBound(to: SendableInstance<T>.self).pointee.storage)
+    // alive, on the main actor. In an actor, the caller reads no value: the storage's header
+    // (the injection, the location) is written once, before the actor could be shared, but its
+    // instance is the actor's state. The wrapper itself is reassigned only by code that writes
+    // `_property` wholesale, which no consumer does.
+    InstanceFieldValue(
+      address.assumingMemoryBound(to: SendableInstance<T>.self).pointee.storage, readingValue: readingValue)
   }
 }
 
