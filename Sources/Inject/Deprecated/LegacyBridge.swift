@@ -36,22 +36,6 @@ enum LegacyBridge {
     keptForever.append(instance)
   }
 
-  /// Marks the main queue, so that code can tell whether it runs on it: on Linux the main
-  /// actor's jobs may run on the main queue without being on the main thread.
-  private static let mainQueueKey: DispatchSpecificKey<Bool> = {
-    let key = DispatchSpecificKey<Bool>()
-    DispatchQueue.main.setSpecific(key: key, value: true)
-    return key
-  }()
-
-  /// Whether the caller runs where the main actor runs: on the main queue or the main thread.
-  private static var isOnMainActor: Bool {
-    #if canImport(Foundation)
-    if Thread.isMainThread { return true }
-    #endif
-    return DispatchQueue.getSpecific(key: mainQueueKey) == true
-  }
-
   /// Runs `body` on the main actor and returns its result to any caller, as 1.x's
   /// synchronous `instance` did.
   ///
@@ -62,7 +46,7 @@ enum LegacyBridge {
   /// > Warning: Called off the main actor while the main actor waits for the caller, this
   /// > deadlocks. Migrate such consumers to `@Instance` first.
   nonisolated static func onMainActor<Value>(_ body: @MainActor () -> Value) -> Value {
-    if isOnMainActor {
+    if MainActorRelease.isOnMainActor {
       return MainActor.assumeIsolated { Handoff(value: body()) }.value
     }
     return DispatchQueue.main.sync { MainActor.assumeIsolated { Handoff(value: body()) } }.value

@@ -98,8 +98,11 @@ protocol Door: DoorTypes where Slot: EngineSlot {
 
   /// The instance that `slot` keeps for every new consumer, taken before `found` runs; or the
   /// one that `build` makes, once however many ask at once. `build` stores what it keeps
-  /// through ``store(_:in:_:)``.
-  static func instance(in slot: Slot, of injection: Injection, build: () -> Value, found: () -> Void) -> Value
+  /// through ``store(_:in:_:)``. A wait for another thread's build that lasts long is reported
+  /// for the consumer at `location`.
+  static func instance(
+    in slot: Slot, of injection: Injection, for location: CodeLocation, build: () -> Value, found: () -> Void
+  ) -> Value
 
   /// Keeps `instance` in `slot` for later consumers, as `record` says; returns how, and what it
   /// replaced, for the caller to release once no state is being changed any more.

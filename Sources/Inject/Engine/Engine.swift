@@ -90,7 +90,7 @@ final class Engine<D: Door>: Sendable {
       return instance
     }
     let slot = configuration.world?.slot(for: layer, D.self) ?? layer.slot
-    let instance = D.instance(in: slot, of: injection) {
+    let instance = D.instance(in: slot, of: injection, for: location) {
       // A layer that builds has a strategy: only one that delegates has none.
       buildAndStore(at: position, layer, layer.strategy.unsafelyUnwrapped, in: slot, configuration, for: location)
     } found: {

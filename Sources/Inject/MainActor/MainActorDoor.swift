@@ -94,7 +94,8 @@ extension MainActorDoor: @MainActor Door {
   }
 
   static func instance(
-    in slot: InstanceSlot<T>, of injection: Inject.Injection<T>, build: () -> T, found: () -> Void
+    in slot: InstanceSlot<T>, of injection: Inject.Injection<T>, for location: CodeLocation, build: () -> T,
+    found: () -> Void
   ) -> T {
     slot.instance(orElse: build, found: found)
   }

@@ -95,15 +95,29 @@ enum Resolution {
           + "is building, or resolve it later, in a Task.")
     }
     let labels = [injection.label] + (chain(from: innermost, to: injection) ?? []).map(\.label).reversed()
-    BuildChain.stopForCycle(labels + [injection.label])
+    BuildChain.stopForCycle(
+      labels + [injection.label], alsoBuilding: BuildChain.injections.map(\.label), ofKind: .sendable)
+  }
+
+  /// The main-actor injections building or delegating, outermost first, if the caller runs on
+  /// the main actor; none elsewhere. For the message of a cycle that a sendable build found.
+  nonisolated static var mainActorChainOnMainThread: [String] {
+    guard MainActorRelease.isOnMainActor else { return [] }
+    // Safe: the caller runs where the main actor runs (the main thread, or the main queue,
+    // which runs the main actor's jobs on Linux), so the main actor's state is the calling
+    // code's; `assumeIsolated` checks it again, and this only reads it, to stop the program.
+    return MainActor.assumeIsolated {
+      (chain(from: innermost, to: nil) ?? []).map(\.label).reversed()
+    }
   }
 
   /// The injections from `innermost` outwards, up to `injection` and without it, if the walk
   /// reaches it.
   ///
   /// Every injection on the way is building or delegating, so its `outer` is current.
+  /// With no `injection`, all of them.
   private static func chain(
-    from innermost: Unmanaged<AnyObject>?, to injection: some InjectionIdentity
+    from innermost: Unmanaged<AnyObject>?, to injection: (any InjectionIdentity)?
   ) -> [any InjectionIdentity]? {
     var chain: [any InjectionIdentity] = []
     var next = innermost
@@ -114,7 +128,7 @@ enum Resolution {
       chain.append(identity)
       next = identity.outer
     }
-    return nil
+    return injection == nil ? chain : nil
   }
 }
 

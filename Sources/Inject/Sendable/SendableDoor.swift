@@ -93,9 +93,10 @@ enum SendableDoor<T: Sendable>: Door {
   }
 
   static func instance(
-    in slot: SendableSlot<T>, of injection: SendableInjection<T>, build: () -> T, found: () -> Void
+    in slot: SendableSlot<T>, of injection: SendableInjection<T>, for location: CodeLocation, build: () -> T,
+    found: () -> Void
   ) -> T {
-    slot.instance(of: injection, build: build, found: found)
+    slot.instance(of: injection, for: location, build: build, found: found)
   }
 
   static func store(_ instance: T, in slot: SendableSlot<T>, _ record: StoreRecord) -> (Keeping, replaced: Any?) {

@@ -296,9 +296,9 @@ extension SendableInjection: BuildIdentity, ReportsWaits {
   @usableFromInline
   package var label: String { publication.label }
 
-  func reportWait(for building: String, chain: [String]) {
+  func reportWait(for building: String, chain: [String], at consumer: CodeLocation) {
     SendableTelemetry.record(
       .waitingForBuild(building: building, chain: chain), of: SendableDoor<T>.self, publishedAt: location,
-      at: location)
+      at: consumer)
   }
 }

@@ -60,7 +60,9 @@ package final class SendableSlot<T: Sendable>: @unchecked Sendable {
   /// A shared instance that another thread releases meanwhile is either taken alive (the weak
   /// reference, loaded under the lock, retains it) or rebuilt. `build` stores what it keeps
   /// through ``store(_:_:)``; a build it does not store goes to its caller alone.
-  func instance(of injection: some BuildIdentity, build: () -> T, found: () -> Void) -> T {
+  func instance(
+    of injection: some BuildIdentity, for location: CodeLocation, build: () -> T, found: () -> Void
+  ) -> T {
     // Made outside the lock when the slot is found empty, then claimed under it.
     var candidate: SlotBuild?
     while true {
@@ -88,7 +90,7 @@ package final class SendableSlot<T: Sendable>: @unchecked Sendable {
         if build.thread == CurrentThread.id {
           BuildChain.cycle(at: injection)
         }
-        WaitGraph.waiting(for: build, by: injection) { build.wait(by: injection) }
+        WaitGraph.waiting(for: build, by: injection) { build.wait(by: injection, for: location) }
       case .build(let slotBuild):
         let instance = build()
         // Stored or not, the build is over: the next consumer finds the instance or builds.
@@ -106,7 +108,7 @@ package final class SendableSlot<T: Sendable>: @unchecked Sendable {
   /// The instance this slot keeps, or one from `make`, kept under `strategy`: the per-slot once
   /// and the storage rule alone, with no injection's configuration around them; for tests.
   package func instance(of injection: some BuildIdentity, strategy: Strategy, orElse make: () -> T) -> T {
-    instance(of: injection, build: {
+    instance(of: injection, for: CodeLocation(fileID: #fileID, line: #line), build: {
       let instance = make()
       let (_, replaced) = store(instance, StoreRecord(strategy: strategy, generations: [], own: nil, isGuarded: false))
       withExtendedLifetime(replaced) {}
@@ -211,9 +213,10 @@ final class SlotBuild: AwaitedBuild {
     state.withLock { $0.isFinished ? nil : thread }
   }
 
-  /// Blocks the calling thread, which resolves `waiter`, until the build has finished; after
-  /// ``WaitGraph/reportAfter`` seconds, reports the wait and goes on waiting.
-  func wait(by waiter: some BuildIdentity) {
+  /// Blocks the calling thread, which resolves `waiter` for a consumer at `location`, until the
+  /// build has finished; after ``WaitGraph/reportAfter`` seconds, reports the wait and goes on
+  /// waiting.
+  func wait(by waiter: some BuildIdentity, for location: CodeLocation) {
     let semaphore: DispatchSemaphore? = state.withLock { state in
       guard !state.isFinished else { return nil }
       let semaphore = DispatchSemaphore(value: 0)
@@ -222,7 +225,7 @@ final class SlotBuild: AwaitedBuild {
     }
     guard let semaphore else { return }
     if semaphore.wait(timeout: .now() + WaitGraph.reportAfter) == .timedOut {
-      WaitGraph.reportLongWait(of: waiter, for: self)
+      WaitGraph.reportLongWait(of: waiter, for: self, at: location)
       semaphore.wait()
     }
   }

@@ -16,9 +16,20 @@
 /// thread's build that lasts ``reportAfter`` seconds is reported, once, naming both injections
 /// and the building thread's chain, as an ``InjectionEvent/Kind/waitingForBuild(building:chain:)``
 /// event (a debug warning with no telemetry installed); the wait goes on.
-enum WaitGraph {
-  /// How long a wait for another thread's build lasts before it is reported: five seconds.
-  static let reportAfter: Double = 5
+package enum WaitGraph {
+  /// How long a wait for another thread's build lasts before it is reported, in seconds: five,
+  /// unless a test of the package's shortens it.
+  package static var reportAfter: Double {
+    get { reportDelay.withLock { $0 } }
+    set { reportDelay.withLock { $0 = newValue } }
+  }
+  private static let reportDelay = Locked<Double>(5)
+
+  /// ``reportAfter``, for the message: `5 seconds`, `0.25 seconds`.
+  static var reportAfterText: String {
+    let seconds = reportAfter
+    return "\(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) seconds"
+  }
   /// A thread's wait: the build it waits for, and its own builds, outermost first.
   private struct Edge: Sendable {
     let awaited: any AwaitedBuild
@@ -34,10 +45,12 @@ enum WaitGraph {
   /// The waits in progress, by waiting thread.
   private static let edges = Locked<[UInt: Edge]>([:])
 
-  /// Reports that `waiter`'s resolution has waited ``reportAfter`` seconds for `awaited`.
-  static func reportLongWait(of waiter: some BuildIdentity, for awaited: SlotBuild) {
+  /// Reports that `waiter`'s resolution for a consumer at `location` has waited ``reportAfter``
+  /// seconds for `awaited`.
+  static func reportLongWait(of waiter: some BuildIdentity, for awaited: SlotBuild, at location: CodeLocation) {
     guard let waiter = waiter as? any ReportsWaits else { return }
-    waiter.reportWait(for: awaited.injection.label, chain: (awaited.chain + [awaited.injection]).map(\.label))
+    waiter.reportWait(
+      for: awaited.injection.label, chain: (awaited.chain + [awaited.injection]).map(\.label), at: location)
   }
 
   /// Notes that the calling thread waits for `awaited`, being built by another thread, for a
@@ -94,7 +107,7 @@ protocol AwaitedBuild: AnyObject, Sendable {
 
 /// An injection whose resolution reports a long wait for another thread's build.
 protocol ReportsWaits: BuildIdentity {
-  /// Reports that a resolution has waited for another thread's build of `building`, which that
-  /// thread runs inside the builds of `chain`.
-  func reportWait(for building: String, chain: [String])
+  /// Reports that a resolution for a consumer at `location` has waited for another thread's
+  /// build of `building`, which that thread runs inside the builds of `chain`.
+  func reportWait(for building: String, chain: [String], at location: CodeLocation)
 }

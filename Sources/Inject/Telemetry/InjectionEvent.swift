@@ -175,7 +175,7 @@ public struct InjectionEvent: Sendable, CustomStringConvertible {
       case .survivedSession(let endedAt, let heldBy):
         "is still alive after the session ended at \(endedAt): \(heldBy)"
       case .waitingForBuild(let building, let chain):
-        "a resolution for \(location) has waited \(Int(WaitGraph.reportAfter)) seconds for another thread's build of "
+        "a resolution for \(location) has waited \(WaitGraph.reportAfterText) for another thread's build of "
           + "\(building), and goes on waiting; that thread builds \(chain.joined(separator: " → ")). If that "
           + "thread waits for this one (a semaphore, a lock, a queue's sync), neither ever ends"
       }

@@ -7,6 +7,32 @@ private let cycleX: SendableInjection<Int> = SendableInjection(
   strategy: .singleton, instance: cycleY.resolve(), fileID: "App/Cycle.swift", line: 1)
 private let cycleY: SendableInjection<Int> = SendableInjection(
   strategy: .onDemand, instance: cycleX.resolve(), fileID: "App/Cycle.swift", line: 2)
+// A sendable factory that reads a main-actor injection on the main actor, which reads the
+// sendable one back: a cycle across kinds.
+private let crossSendable: SendableInjection<Int> = SendableInjection(
+  strategy: .singleton, instance: MainActor.assumeIsolated { crossMain.resolve() }, fileID: "App/Cross.swift", line: 1)
+@MainActor private let crossMain: Injection<Int> = Injection(
+  strategy: .singleton, instance: crossSendable.resolve(), fileID: "App/Cross.swift", line: 2)
+
+/// A build that takes a second, and says when it starts.
+private let slowBuildStarted = DispatchSemaphore(value: 0)
+private let slowInjection = SendableInjection<Int>(
+  strategy: .singleton,
+  instance: {
+    slowBuildStarted.signal()
+    Thread.sleep(forTimeInterval: 1)
+    return 1
+  }(), fileID: "App/Slow.swift", line: 7)
+
+/// Prints each wait reported to standard output.
+private struct PrintingWaits: InjectionTelemetry {
+  func record(_ event: InjectionEvent) {
+    if case .waitingForBuild = event.kind {
+      print("telemetry: \(event)")
+    }
+  }
+}
+
 private let loopA = SendableInjection<Int>(strategy: .singleton, instance: 1, fileID: "App/Loop.swift", line: 1)
 private let loopB = SendableInjection<Int>(strategy: .singleton, instance: 2, fileID: "App/Loop.swift", line: 2)
 
@@ -107,5 +133,57 @@ private let loopB = SendableInjection<Int>(strategy: .singleton, instance: 2, fi
         "Cannot override SendableInjection<Int> (App/Loop.swift:2) with SendableInjection<Int> (App/Loop.swift:1): "
           + "it would resolve from itself (SendableInjection<Int> (App/Loop.swift:2) → SendableInjection<Int> "
           + "(App/Loop.swift:1) → SendableInjection<Int> (App/Loop.swift:2))"))
+  }
+
+  /// Each kind keeps its own chain of builds: the message names the other kind's apart.
+  @Test func aCycleFromASendableFactoryThroughAMainActorOneNamesBothInjections() async throws {
+    let result = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent],
+      performing: { await MainActor.run { _ = crossSendable.resolve() } })
+    #expect(
+      result.standardErrorText.contains(
+        "Dependency cycle: SendableInjection<Int> (App/Cross.swift:1) → SendableInjection<Int> (App/Cross.swift:1), "
+          + "through the builds of main-actor injections in progress on this thread: Injection<Int> "
+          + "(App/Cross.swift:2). To fix this, break the cycle"))
+  }
+
+  @Test func aCycleFromAMainActorFactoryThroughASendableOneNamesBothInjections() async throws {
+    let result = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent],
+      performing: { await MainActor.run { _ = crossMain.resolve() } })
+    #expect(
+      result.standardErrorText.contains(
+        "Dependency cycle: Injection<Int> (App/Cross.swift:2) → Injection<Int> (App/Cross.swift:2), "
+          + "through the builds of sendable injections in progress on this thread: SendableInjection<Int> "
+          + "(App/Cross.swift:1). To fix this, break the cycle"))
+  }
+
+  /// A resolution that waits for another thread's build longer than the report's delay is
+  /// reported, naming both injections; then it goes on waiting, and finds the instance built.
+  @Test(.timeLimit(.minutes(1))) func aLongWaitForAnotherThreadsBuildIsReported() async throws {
+    let result = try await #require(
+      processExitsWith: .success, observing: [\.standardOutputContent],
+      performing: {
+        WaitGraph.reportAfter = 0.2
+        await MainActor.run { installTelemetry(PrintingWaits()) }
+        let builder = Thread { _ = slowInjection.resolve() }
+        builder.start()
+        slowBuildStarted.wait()
+        let waited = await Task.detached { slowInjection.resolve() }.value
+        // The report hops to the main actor: let it run.
+        try await Task.sleep(for: .milliseconds(200))
+        await MainActor.run { print("waited for \(waited)") }
+      })
+    let output = String(decoding: result.standardOutputContent, as: UTF8.self)
+    #expect(
+      output.contains(
+        "telemetry: SendableInjection<Int> (App/Slow.swift:7): a resolution for InjectTests/SendableCycleTests.swift"),
+      "\(output)")
+    #expect(
+      output.contains(
+        "has waited 0.2 seconds for another thread's build of SendableInjection<Int> (App/Slow.swift:7), and goes on "
+          + "waiting; that thread builds SendableInjection<Int> (App/Slow.swift:7)."),
+      "\(output)")
+    #expect(output.contains("waited for 1"))
   }
 }
