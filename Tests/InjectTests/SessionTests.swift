@@ -80,6 +80,26 @@ final class StoreCounter {
     withExtendedLifetime(holder) {}
   }
 
+  /// An ended generation that a surviving instance keeps listed names the injection that built
+  /// it, without holding it: what the factory captured (another injection, and what that one
+  /// keeps) goes with the injection.
+  @Test func anEndedGenerationDoesNotKeepTheInjectionThatBuiltItsSurvivor() {
+    let session = InjectionSession("captured")
+    weak var captured: Injection<AccountStore>?
+    var survivor: AccountStore?
+    do {
+      let other = Injection<AccountStore>(strategy: .singleton, instance: AccountStore(serial: 1))
+      captured = other
+      let store = Injection<AccountStore>(
+        strategy: .session(session), instance: AccountStore(serial: other.resolve().serial + 1))
+      survivor = store.resolve()
+      session.end()
+    }
+    #expect(survivor?.serial == 2)
+    #expect(captured == nil, "the ended generation keeps what names the survivor's injection, not the injection")
+    withExtendedLifetime(survivor) {}
+  }
+
   @Test func theSessionAloneDoesNotKeepItsInstanceAfterEnd() {
     let fixture = SessionFixture()
     weak var released: AccountStore?

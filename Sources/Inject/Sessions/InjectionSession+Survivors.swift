@@ -60,12 +60,12 @@ extension InjectionSession {
       let ((object, instance), endedAt) = survivor
       let owner = instance.owner
       let what =
-        "\(typeName(type(of: object))) (.\(owner.strategy), published at \(owner.publication.location)) is still alive "
+        "\(typeName(type(of: object))) (.\(owner.strategy), published at \(owner.location)) is still alive "
         + "after the session ended at \(endedAt)"
       let held =
         path.map { $0.holders.map { "held by \($0)" }.joined(separator: ", ") }
         ?? "held outside any `@Instance` (a closure, a task, a global, or a property that is not an `@Instance`)"
-      let survivor = Survivor(injection: owner.publication.label, path: path?.path ?? [], message: "\(what): \(held)")
+      let survivor = Survivor(injection: owner.label, path: path?.path ?? [], message: "\(what): \(held)")
       return (survivor, owner, endedAt, held)
     }
   }
@@ -84,8 +84,7 @@ extension InjectionSession {
       for (_, owner, endedAt, held) in survivors(of: [generation], roots: []) {
         Telemetry.record(
           .survivedSession(endedAt: endedAt, heldBy: held),
-          injection: "\(owner.publication.kind.typeName)<\(owner.publication.valueType)>",
-          publishedAt: owner.publication.location, at: endedAt)
+          injection: owner.injectionType, publishedAt: owner.location, at: endedAt)
       }
     }
   }

@@ -51,17 +51,28 @@ final class SessionGeneration: Sendable {
     weak var object: AnyObject?
   }
 
-  /// The injection whose layer built one of the session's own instances, and its strategy.
+  /// The injection whose layer built one of the session's own instances, and its strategy: as
+  /// the survivor report names them, without holding the publication, whose factories may hold
+  /// other injections and what they keep (a generation ended long ago must not).
   struct Owner: Sendable {
-    /// What the injection was published with.
-    let publication: any PublishedInjection
+    /// The kind of the injection.
+    let kind: InjectionKind
+    /// The type of its instances.
+    let valueType: any Any.Type
+    /// Where the injection was published.
+    let location: CodeLocation
     /// The strategy of the layer that built the instance.
     let strategy: Strategy
 
     init(_ publication: any PublishedInjection, strategy: Strategy) {
-      self.publication = publication
+      (kind, valueType, location) = (publication.kind, publication.valueType, publication.location)
       self.strategy = strategy
     }
+
+    /// The injection's type, `SendableInjection<Cart>`.
+    var injectionType: String { "\(kind.typeName)<\(valueType)>" }
+    /// The injection's label, `SendableInjection<Cart> (Shop/Cart.swift:3)`, as its publication's.
+    var label: String { "\(injectionType) (\(location))" }
   }
 
   init(of session: InjectionSession) {
