@@ -210,7 +210,11 @@ final class World: Sendable {
 
   private struct Holders: Sendable {
     var parts: [ObjectIdentifier: [WeakPart]] = [:]
-    /// When `parts` grows to this size, the layers that no part alive holds are forgotten.
+    /// How many parts `parts` lists, under every layer.
+    var count = 0
+    /// When `count` grows to this size, the parts released are forgotten, and the layers that
+    /// no part alive holds: amortized, so that each world costs the same however many came
+    /// before, and a layer that lives on (a published one) keeps only the parts alive.
     var pruneAt = 64
   }
 
@@ -230,12 +234,20 @@ final class World: Sendable {
     let part = D.partObject(of: self)
     Self.holders.withLock { holders in
       holders.parts[ObjectIdentifier(layer), default: []].append(WeakPart(part: part))
-      if holders.parts.count >= holders.pruneAt {
-        holders.parts = holders.parts.filter { $0.value.contains { $0.part != nil } }
-        holders.pruneAt = max(64, holders.parts.count * 2)
+      holders.count += 1
+      if holders.count >= holders.pruneAt {
+        holders.parts = holders.parts.compactMapValues { parts in
+          let alive = parts.filter { $0.part != nil }
+          return alive.isEmpty ? nil : alive
+        }
+        holders.count = holders.parts.values.reduce(0) { $0 + $1.count }
+        holders.pruneAt = max(64, holders.count * 2)
       }
     }
   }
+
+  /// How many parts ``holders`` lists.
+  static var holderCount: Int { holders.withLock { $0.count } }
 
   /// The object that holds the main-actor injections' part: its cell, which only the
   /// main-actor door touches, on the main actor.
@@ -256,7 +268,9 @@ final class World: Sendable {
     let parts: [PartReference] = holders.withLock { holders in
       var parts: [PartReference] = []
       for layer in layers {
-        parts += holders.parts.removeValue(forKey: layer)?.compactMap { $0.part.map(PartReference.init) } ?? []
+        guard let held = holders.parts.removeValue(forKey: layer) else { continue }
+        holders.count -= held.count
+        parts += held.compactMap { $0.part.map(PartReference.init) }
       }
       return parts
     }
@@ -341,6 +355,12 @@ struct WorldPart: Sendable {
     }
     return forgotten
   }
+}
+
+/// How many world parts the index of the parts that hold each global layer's slots lists, the
+/// released ones not yet forgotten included: for tests that it stays bounded by the worlds alive.
+package func worldHolderCount() -> Int {
+  World.holderCount
 }
 
 /// How many slots the current task's world keeps, or `nil` in the global world: for tests that
