@@ -25,6 +25,14 @@ struct SomeView: View {
   @Instance(networkingInjection) var network
 }
 
+/// What the migration guide's actor consumes itself, published for any isolation.
+public let sendableCrossDependencyAInjection = SendableInjection<CrossDependencyA>(
+  strategy: .singleton, instance: CrossDependencyA())
+
+actor SignIn {
+  @SendableInstance(sendableCrossDependencyAInjection) var crossReference
+}
+
 actor Auth {
   let crossReferenceA: CrossDependencyA  // Sendable
 

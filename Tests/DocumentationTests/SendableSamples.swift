@@ -52,6 +52,23 @@ final class ImageCache: Sendable {
   }
 }
 
+/// Renders thumbnails with the client its factory resolved: `resolve()`'s sample.
+final class ThumbnailRenderer: Sendable {
+  let client: any ImageClient
+  init(client: any ImageClient) { self.client = client }
+}
+
+let thumbnailRendererInjection = SendableInjection<ThumbnailRenderer>(
+  strategy: .singleton, instance: ThumbnailRenderer(client: imageClientInjection.resolve()))
+
+/// A nonisolated consumer that the introspection sample describes.
+final class Thumbnails {
+  @SendableInstance var client: any ImageClient
+  init(_ injection: SendableInjection<any ImageClient>) {
+    _client = SendableInstance(injection, fileID: "App/Thumbnails.swift", line: 8)
+  }
+}
+
 @Suite struct SendableSamples {
   let url = "https://example.com/a.png"
 
@@ -65,6 +82,30 @@ final class ImageCache: Sendable {
       try ImageCache.shared.image(for: url)
     }
     #expect(image == "mock: \(url)")
+  }
+
+  @Test func aFactoryResolvesWhatItBuildsWith() {
+    #expect(thumbnailRendererInjection.resolve().client.name == "live")
+  }
+
+  @Test func anInjectionAndAConsumerDescribeThemselves() {
+    let imageClientInjection = SendableInjection<any ImageClient>(
+      strategy: .singleton, instance: LiveImageClient(), fileID: "App/ImageClient.swift", line: 9)
+    let thumbnails = Thumbnails(imageClientInjection)
+    _ = thumbnails.client
+    debugPrint(imageClientInjection)
+    // SendableInjection<ImageClient> published at App/ImageClient.swift:9, strategy .singleton
+    //   the published layer: instance, .singleton, published at App/ImageClient.swift:9, holds an instance
+    debugPrint(thumbnails.$client)
+    // @SendableInstance at App/Thumbnails.swift:8 of SendableInjection<ImageClient> (App/ImageClient.swift:9): resolved
+    #expect(
+      thumbnails.$client.debugDescription
+        == "@SendableInstance at App/Thumbnails.swift:8 of SendableInjection<ImageClient> (App/ImageClient.swift:9): resolved")
+    #expect(
+      imageClientInjection.debugDescription == """
+        SendableInjection<ImageClient> published at App/ImageClient.swift:9, strategy .singleton
+          the published layer: instance, .singleton, published at App/ImageClient.swift:9, holds an instance
+        """)
   }
 
   @Test func aDetachedTaskResolvesWithNoStoredProperty() async throws {

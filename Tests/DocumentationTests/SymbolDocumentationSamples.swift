@@ -23,10 +23,26 @@ public final class LiveAnalytics: Analytics {
 /// `Strategy`'s sample injection.
 public let analyticsInjection = Injection<any Analytics>(strategy: .singleton, instance: LiveAnalytics())
 
+/// A report built with the analytics its factory resolved: `Injection.resolve()`'s sample.
+public final class AnalyticsReport {
+  let analytics: any Analytics
+  init(analytics: any Analytics) { self.analytics = analytics }
+}
+
+/// `Injection.resolve()`'s sample injection.
+public let analyticsReportInjection = Injection<AnalyticsReport>(
+  strategy: .onDemand, instance: AnalyticsReport(analytics: analyticsInjection.resolve()))
+
 @Suite(.misusesOnPurpose) @MainActor struct InjectionSymbolSamples {
   @Test func aStrategyIsChosenWhereTheDependencyIsPublished() {
     #expect(analyticsInjection.strategy == .singleton)
     #expect(Consumer(analyticsInjection).value === Consumer(analyticsInjection).value)
+  }
+
+  @Test func aFactoryResolvesWhatItBuildsWith() {
+    let report = analyticsReportInjection.resolve()
+    #expect(report.analytics === analyticsInjection.resolve())
+    #expect(analyticsReportInjection.resolve() !== report)
   }
 
   @Test func aLocationPrintsAsItsFileAndLine() {

@@ -324,8 +324,8 @@ public final class Injection<T> {
   /// factory that hands its dependencies to an initializer, a free function.
   ///
   /// ```swift
-  /// public let profileModelInjection = Injection<ProfileModel>(
-  ///   strategy: .onDemand, instance: ProfileModel(repository: userRepositoryInjection.resolve()))
+  /// public let analyticsReportInjection = Injection<AnalyticsReport>(
+  ///   strategy: .onDemand, instance: AnalyticsReport(analytics: analyticsInjection.resolve()))
   /// ```
   ///
   /// Each call resolves anew, under the strategy of the configuration's top layer, in the

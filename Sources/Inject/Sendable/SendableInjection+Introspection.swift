@@ -5,8 +5,8 @@ extension SendableInjection: CustomDebugStringConvertible {
   ///
   /// ```swift
   /// debugPrint(imageClientInjection)
-  /// // SendableInjection<ImageClient> published at ProfileKit/ImageClient.swift:9, strategy .singleton
-  /// //   the published layer: instance, .singleton, published at ProfileKit/ImageClient.swift:9, holds an instance
+  /// // SendableInjection<ImageClient> published at App/ImageClient.swift:9, strategy .singleton
+  /// //   the published layer: instance, .singleton, published at App/ImageClient.swift:9, holds an instance
   /// ```
   public var debugDescription: String {
     engine.debugDescription(of: self)
@@ -24,8 +24,8 @@ extension SendableInstance: CustomDebugStringConvertible {
   /// The injection the property consumes, where it is declared, and what it holds.
   ///
   /// ```swift
-  /// debugPrint(loader.$client)
-  /// // @SendableInstance at App/ImageLoader.swift:8 of SendableInjection<ImageClient> (ProfileKit/ImageClient.swift:9): resolved
+  /// debugPrint(thumbnails.$client)
+  /// // @SendableInstance at App/Thumbnails.swift:8 of SendableInjection<ImageClient> (App/ImageClient.swift:9): resolved
   /// ```
   public var debugDescription: String {
     let state = storage.instance == nil ? "not resolved yet" : storage.isLocal ? "local value" : "resolved"

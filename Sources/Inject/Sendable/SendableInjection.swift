@@ -223,8 +223,8 @@ public final class SendableInjection<T: Sendable>: Sendable {
   /// resolves is then an edge of the graph from the injection it builds:
   ///
   /// ```swift
-  /// public let imageCacheInjection = SendableInjection<ImageCache>(
-  ///   strategy: .singleton, instance: ImageCache(client: imageClientInjection.resolve()))
+  /// let thumbnailRendererInjection = SendableInjection<ThumbnailRenderer>(
+  ///   strategy: .singleton, instance: ThumbnailRenderer(client: imageClientInjection.resolve()))
   /// ```
   ///
   /// - Parameters:
