@@ -1,0 +1,160 @@
+import Dispatch
+import Foundation
+import Inject
+import Testing
+
+/// A client, and the repository that holds the one it was built with.
+private final class KindClient: Sendable {
+  let name: String
+  init(_ name: String) { self.name = name }
+}
+
+private final class KindRepository: Sendable {
+  let client: KindClient
+  init(_ client: KindClient) { self.client = client }
+}
+
+/// Which kind of injection publishes the dependent, and which the client it is built with: a
+/// sendable factory cannot resolve a main-actor injection, so three pairs.
+enum KindPair: String, CaseIterable, Sendable {
+  case mainActorOnMainActor, mainActorOnSendable, sendableOnSendable
+}
+
+/// An injection of either kind, driven from the main actor.
+@MainActor private struct EitherInjection<T: Sendable> {
+  let resolve: () -> T
+  let push: (T) -> Void
+  let rollback: () -> Void
+  /// For a sendable injection, its resolution from any isolation.
+  let resolveAnywhere: (@Sendable () -> T)?
+  /// For a sendable injection, its rollback from any isolation.
+  let rollbackAnywhere: (@Sendable () -> Void)?
+
+  init(_ injection: Injection<T>) {
+    (resolve, push, rollback) = ({ injection.resolve() }, { injection.override(with: $0) }, { injection.rollbackOverride() })
+    (resolveAnywhere, rollbackAnywhere) = (nil, nil)
+  }
+
+  init(_ injection: SendableInjection<T>) {
+    (resolve, push, rollback) = ({ injection.resolve() }, { injection.override(with: $0) }, { injection.rollbackOverride() })
+    (resolveAnywhere, rollbackAnywhere) = ({ injection.resolve() }, { injection.rollbackOverride() })
+  }
+}
+
+/// The rules that both kinds of injection keep, tested for each kind, and for each pair of kinds
+/// where one injection is built with another: one engine serves both, and these tests keep it so.
+@Suite @MainActor struct BothKindsTests {
+  /// A rollback made while a dependent builds (here by its own factory, as another thread's
+  /// would) leaves what the build made to its consumer, and stores it for no other.
+  @Test(arguments: KindPair.allCases) func aBuildThatARollbackOverlapsIsNotStored(pair: KindPair) {
+    withIsolatedInjections {
+      let client =
+        pair == .mainActorOnMainActor
+        ? EitherInjection(Injection<KindClient>(strategy: .singleton, instance: KindClient("live")))
+        : EitherInjection(SendableInjection<KindClient>(strategy: .singleton, instance: KindClient("live")))
+      client.push(KindClient("mock"))
+      let repository: EitherInjection<KindRepository>
+      switch pair {
+      case .mainActorOnMainActor, .mainActorOnSendable:
+        repository = EitherInjection(
+          Injection<KindRepository>(
+            strategy: .singleton,
+            instance: {
+              let repository = KindRepository(client.resolve())
+              client.rollback()
+              return repository
+            }()))
+      case .sendableOnSendable:
+        let (resolve, rollback) = (client.resolveAnywhere!, client.rollbackAnywhere!)
+        repository = EitherInjection(
+          SendableInjection<KindRepository>(
+            strategy: .singleton,
+            instance: {
+              let repository = KindRepository(resolve())
+              rollback()
+              return repository
+            }()))
+      }
+      #expect(repository.resolve().client.name == "mock")
+      #expect(repository.resolve().client.name == "live")
+      #expect(repository.resolve() === repository.resolve())
+    }
+  }
+
+  /// Releasing an injection with overrides still pushed pops them, as `rollbackAllOverrides()`
+  /// would: their values are released, and what the global world stored while they were in place
+  /// is dropped.
+  @Test(arguments: [false, true]) func aReleasedInjectionRollsBackWhatItLeftPushed(sendable: Bool) {
+    let other = SendableInjection<KindClient>(strategy: .singleton, instance: KindClient("other"))
+    weak var mock: KindClient?
+    var storedMeanwhile: KindClient?
+    do {
+      let client =
+        sendable
+        ? EitherInjection(SendableInjection<KindClient>(strategy: .singleton, instance: KindClient("live")))
+        : EitherInjection(Injection<KindClient>(strategy: .singleton, instance: KindClient("live")))
+      let pushed = KindClient("mock")
+      mock = pushed
+      client.push(pushed)
+      #expect(client.resolve() === pushed)
+      storedMeanwhile = other.resolve()
+    }
+    #expect(mock == nil, "the released injection's override went with it")
+    #expect(other.resolve() !== storedMeanwhile, "stored while the override was in place, so dropped")
+    #expect(other.resolve() === other.resolve())
+  }
+
+  /// A chain of 5,000 sendable injections, each overridden with the next, resolves and is
+  /// released in constant stack, on a thread with a 256 KB stack.
+  @Test func aLongDelegationChainResolvesAndIsReleasedOnASmallStack() {
+    let done = DispatchSemaphore(value: 0)
+    let resolved = Locked<Int?>(nil)
+    let thread = Thread {
+      do {
+        let chain = (0..<5_000).map { SendableInjection<Int>(strategy: .singleton, instance: $0) }
+        for (injection, next) in zip(chain, chain.dropFirst()) {
+          injection.override(with: next)
+        }
+        resolved.withLock { $0 = chain[0].resolve() }
+      }
+      done.signal()
+    }
+    thread.stackSize = 256 * 1024
+    thread.start()
+    done.wait()
+    #expect(resolved.withLock { $0 } == 4_999)
+  }
+
+  /// Threads pushing and rolling back a sendable override never drop a main-actor `.singleton`
+  /// stored before any of their pushes, while a main-actor override is in place (so the
+  /// singleton is listed), whichever order their hops to the main actor run in. A child process:
+  /// the rollbacks of the tests beside it would drop the singleton too, rightly.
+  @Test(.timeLimit(.minutes(1))) func sendableRollbacksOnManyThreadsDropNoMainActorInstanceStoredBefore() async {
+    await #expect(processExitsWith: .success) {
+      let first = await MainActor.run {
+        raceGuard.override(with: 1)
+        let first = raceSingleton.resolve()
+        precondition(first.client.name == "live")
+        onThreads(8) { _ in
+          for _ in 0..<300 {
+            raceClient.override(with: KindClient("mock"))
+            raceClient.rollbackOverride()
+          }
+        }
+        precondition(raceSingleton.resolve() === first, "dropped before the hops ran")
+        return first
+      }
+      // Let every hop to the main actor run.
+      try? await Task.sleep(for: .milliseconds(200))
+      await MainActor.run {
+        precondition(raceSingleton.resolve() === first, "dropped by the hops")
+      }
+    }
+  }
+}
+
+// The child process's injections.
+@MainActor private let raceGuard = Injection<Int>(strategy: .singleton, instance: 0)
+private let raceClient = SendableInjection<KindClient>(strategy: .singleton, instance: KindClient("live"))
+@MainActor private let raceSingleton = Injection<KindRepository>(
+  strategy: .singleton, instance: KindRepository(raceClient.resolve()))

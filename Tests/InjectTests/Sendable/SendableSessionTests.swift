@@ -1,0 +1,121 @@
+import Inject
+import Testing
+
+/// The signed-in user's store, which any isolation reads; counts its builds.
+private final class SessionStore: Sendable {
+  let serial: Int
+  init(serial: Int) { self.serial = serial }
+}
+
+/// Numbers the stores it builds, from any thread.
+private final class StoreBuilds: Sendable {
+  private let count = Locked(0)
+  var value: Int { count.withLock { $0 } }
+  func make() -> SessionStore {
+    SessionStore(serial: count.withLock { count in
+      count += 1
+      return count
+    })
+  }
+}
+
+/// A sendable repository built with the store its factory resolved.
+private final class SessionStoreRepository: Sendable {
+  let store: SessionStore
+  init(_ store: SessionStore) { self.store = store }
+}
+
+/// A main-actor model built with the store its factory resolved.
+@MainActor private final class SessionStoreModel {
+  let store: SessionStore
+  init(_ store: SessionStore) { self.store = store }
+}
+
+/// An actor that consumes a sendable injection.
+private actor StoreReader {
+  @SendableInstance var store: SessionStore
+  init(_ injection: SendableInjection<SessionStore>) { _store = SendableInstance(injection) }
+  func read() -> SessionStore { store }
+}
+
+/// Collects what a report hands over, from any thread.
+private final class Reports<Report: Sendable>: Sendable {
+  private let reports = Locked<[Report]>([])
+  var all: [Report] { reports.withLock { $0 } }
+  func append(_ report: Report) { reports.withLock { $0.append(report) } }
+}
+
+@Suite @MainActor struct SendableSessionTests {
+  /// A `.session` sendable injection resolved by many tasks at once builds one instance per
+  /// generation; `end()` releases it and every instance built with it, of either kind.
+  @Test func aSessionsInstanceIsOnePerGenerationForEveryTaskAndEndReleasesWhatWasBuiltWithIt() async {
+    await withIsolatedInjections {
+      let session = InjectionSession("signed-in user")
+      let builds = StoreBuilds()
+      let store = SendableInjection<SessionStore>(strategy: .session(session), instance: builds.make())
+      let repository = SendableInjection<SessionStoreRepository>(
+        strategy: .singleton, instance: SessionStoreRepository(store.resolve()))
+      let model = Injection<SessionStoreModel>(strategy: .singleton, instance: SessionStoreModel(store.resolve()))
+      let serials = await withTaskGroup(of: Int.self) { group in
+        for _ in 0..<16 {
+          group.addTask { await StoreReader(store).read().serial }
+          group.addTask { repository.resolve().store.serial }
+        }
+        var serials: Set<Int> = []
+        for await serial in group {
+          serials.insert(serial)
+        }
+        return serials
+      }
+      #expect(serials == [1])
+      #expect(builds.value == 1)
+      #expect(model.resolve().store.serial == 1)
+      weak let ended = store.resolve()
+      weak let firstRepository = repository.resolve()
+      weak let firstModel = model.resolve()
+      session.end()
+      #expect(ended == nil && firstRepository == nil && firstModel == nil, "no consumer holds the ended generation")
+      #expect(store.resolve().serial == 2)
+      #expect(repository.resolve().store.serial == 2)
+      #expect(model.resolve().store.serial == 2)
+      #expect(builds.value == 2)
+    }
+  }
+
+  /// A sendable session's instance still alive after `end()` is named as a survivor, of an
+  /// optional type too.
+  @Test func aSurvivorOfASendableSessionIsNamedOfAnOptionalTypeToo() {
+    withIsolatedInjections {
+      let session = InjectionSession("signed-in user")
+      let store = SendableInjection<SessionStore>(
+        strategy: .session(session), instance: SessionStore(serial: 1), fileID: "App/Store.swift", line: 3)
+      let optional = SendableInjection<SessionStore?>(
+        strategy: .session(session), instance: SessionStore(serial: 2), fileID: "App/Store.swift", line: 4)
+      let kept = (store.resolve(), optional.resolve())
+      session.end()
+      #expect(
+        session.survivors().map(\.injection) == [
+          "SendableInjection<SessionStore> (App/Store.swift:3)",
+          "SendableInjection<Optional<SessionStore>> (App/Store.swift:4)",
+        ])
+      withExtendedLifetime(kept) {}
+    }
+  }
+
+  /// A strict test world reports the live instance an actor resolved in it, and a leak watch the
+  /// instance an actor built there that outlives the test.
+  @Test func strictAndLeakReportsSeeWhatAnActorResolved() async {
+    let untested = Reports<String>()
+    var leaks: [String] = []
+    let store = SendableInjection<SessionStore>(
+      strategy: .shared, instance: SessionStore(serial: 1), fileID: "App/Store.swift", line: 9)
+    var survivor: SessionStore?
+    await withIsolatedInjections(
+      reportingLeaks: { leaks = $0.map(\.injection) },
+      reportingUntested: { untested.append($0.injection) },
+      operation: { survivor = await StoreReader(store).read() })
+    #expect(untested.all == ["SendableInjection<SessionStore> (App/Store.swift:9)"])
+    #expect(leaks == ["SendableInjection<SessionStore> (App/Store.swift:9)"])
+    withExtendedLifetime(survivor) {}
+  }
+}
