@@ -100,7 +100,8 @@ final class Thumbnails {
     // @SendableInstance at App/Thumbnails.swift:8 of SendableInjection<ImageClient> (App/ImageClient.swift:9): resolved
     #expect(
       thumbnails.$client.debugDescription
-        == "@SendableInstance at App/Thumbnails.swift:8 of SendableInjection<ImageClient> (App/ImageClient.swift:9): resolved")
+        == "@SendableInstance at App/Thumbnails.swift:8 of SendableInjection<ImageClient> (App/ImageClient.swift:9): resolved"
+    )
     #expect(
       imageClientInjection.debugDescription == """
         SendableInjection<ImageClient> published at App/ImageClient.swift:9, strategy .singleton

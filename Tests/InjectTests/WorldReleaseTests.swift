@@ -1,11 +1,11 @@
 import Inject
 import Testing
 
-/// Worlds let go of what they no longer need: a world keeps the overrides of the worlds around
-/// it, never those worlds or their instances, and forgets what a popped global layer built.
 /// A sendable instance.
 private final class SendableLeaf: Sendable {}
 
+/// Worlds let go of what they no longer need: a world keeps the overrides of the worlds around
+/// it, never those worlds or their instances, and forgets what a popped global layer built.
 @Suite @MainActor struct WorldReleaseTests {
   @Test func aFinishedScopesInstancesAreReleasedWhileAWorldNestedInItLivesOn() async {
     let graph = Graph()

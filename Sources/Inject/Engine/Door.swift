@@ -57,7 +57,9 @@ protocol Door: DoorTypes where Slot: EngineSlot {
 
   /// Pops the global stack of `injection` until `leaving(count)` layers are left; returns the
   /// popped layers (`Layer<Self>`s), bottom first, and how many are left.
-  static func popGlobal(of injection: Injection, leaving: (Int) -> Int) -> (popped: [any AnyObject & Sendable], left: Int)
+  static func popGlobal(
+    of injection: Injection, leaving: (Int) -> Int
+  ) -> (popped: [any AnyObject & Sendable], left: Int)
 
   /// Where a consumer of the global world first resolved `injection` from a layer still on the
   /// global stack, if one did; for the stale-override warning.

@@ -4,7 +4,8 @@ extension Engine {
   /// the global world holds an instance it built.
   func debugDescription(of injection: D.Injection) -> String {
     let publication = D.publication(of: injection)
-    let heading = "\(D.kind.typeName)<\(D.Value.self)> published at \(publication.location), strategy .\(publication.strategy)"
+    let heading =
+      "\(D.kind.typeName)<\(D.Value.self)> published at \(publication.location), strategy .\(publication.strategy)"
     return ([heading] + layersTopFirst(of: injection).map { "  " + describe($0) }).joined(separator: "\n")
   }
 

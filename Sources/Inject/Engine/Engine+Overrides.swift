@@ -43,7 +43,9 @@ extension Engine {
   }
 
   /// Pops overrides until `leaving(count)` of the `count` on the stack are left: the current
-  /// test's stack in a test world, else the global one. Empties what the stack's worlds stored
+  /// test's stack in a test world, else the global one.
+  ///
+  /// Empties what the stack's worlds stored
   /// since the first popped was pushed. With none to pop, tells the telemetry.
   ///
   /// Every change of state is made before any code of the user's runs: the popped layers, and
@@ -70,7 +72,9 @@ extension Engine {
   }
 
   /// Notes in `log` that the `layers` (by identity), pushed at `epoch` or later, are gone, and
-  /// makes every world forget what they built. Call it while they are alive. Returns what is left
+  /// makes every world forget what they built.
+  ///
+  /// Call it while they are alive. Returns what is left
   /// to release.
   static func forgetting(_ layers: [ObjectIdentifier], poppedFrom log: RollbackLog, at epoch: UInt64) -> [Any] {
     let (released, onMainActor) = log.pop(layers.count, of: D.kind, pushedAt: epoch)

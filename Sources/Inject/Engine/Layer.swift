@@ -96,7 +96,9 @@ final class Publication<D: DoorTypes>: Sendable {
   let strategy: Strategy
   /// Where the injection was published.
   let location: CodeLocation
-  /// The published configuration: the bottom of the override stack, never popped. It builds
+  /// The published configuration: the bottom of the override stack, never popped.
+  ///
+  /// It builds
   /// the first launch override that applies, else the preview value in a preview process, else
   /// the live instance.
   @usableFromInline

@@ -74,7 +74,9 @@ final class RollbackLog: Sendable {
   ///
   /// `store` is told whether a main-actor slot must leave what it stores to the general path:
   /// while a sendable override is in place, which a rollback on another thread may drop.
-  func store<R>(in slot: some EngineSlot, ifNoRollbackSince pops: UInt64, _ store: (_ epoch: UInt64, _ isGuarded: Bool) -> R) -> R? {
+  func store<R>(
+    in slot: some EngineSlot, ifNoRollbackSince pops: UInt64, _ store: (_ epoch: UInt64, _ isGuarded: Bool) -> R
+  ) -> R? {
     state.withLock { state in
       guard state.pops == pops else { return nil }
       if state.pushed > 0 {
@@ -94,7 +96,9 @@ final class RollbackLog: Sendable {
   /// kept, for the caller to release once no state is being changed any more, and the
   /// main-actor slots to empty (or, once no override is left, to let the fast path read again)
   /// on the main actor.
-  func pop(_ count: Int, of kind: InjectionKind, pushedAt epoch: UInt64) -> (released: [Any], onMainActor: [MainActorDrop]) {
+  func pop(
+    _ count: Int, of kind: InjectionKind, pushedAt epoch: UInt64
+  ) -> (released: [Any], onMainActor: [MainActorDrop]) {
     state.withLock { state in
       state.pushed -= count
       if case .sendable = kind {
@@ -158,10 +162,11 @@ enum MainActorDrops {
   /// Empties what rollbacks on other threads dropped and left here.
   @MainActor
   static func drainPending() {
-    apply(pending.withLock { pending in
-      defer { pending = [] }
-      return pending
-    })
+    apply(
+      pending.withLock { pending in
+        defer { pending = [] }
+        return pending
+      })
   }
 
   /// Empties, or stops guarding, the slots of `drops`, on the main actor.

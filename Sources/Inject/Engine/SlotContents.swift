@@ -79,7 +79,9 @@ struct SlotContents {
   }
 
   /// Keeps `instance` for later consumers, as `record` says: weakly if it is a `.shared`
-  /// object, else strongly. Returns how, and what it replaced, for the caller to release once
+  /// object, else strongly.
+  ///
+  /// Returns how, and what it replaced, for the caller to release once
   /// no state is being changed any more.
   mutating func store<T>(_ instance: T, _ record: StoreRecord) -> (Keeping, replaced: Any?) {
     var object: AnyObject?
@@ -116,7 +118,9 @@ struct SlotContents {
     return bits.assumingMemoryBound(to: T.self).move()
   }
 
-  /// Frees the bits; what is left in them is an unowned copy or nothing. Call it once the kept
+  /// Frees the bits; what is left in them is an unowned copy or nothing.
+  ///
+  /// Call it once the kept
   /// instance, if any, was moved out (``empty(as:)``), as the slot ends.
   func deallocate() {
     bits?.deallocate()

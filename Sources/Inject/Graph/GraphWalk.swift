@@ -92,7 +92,8 @@ struct GraphWalk {
       guard let unwrapped else { continue }
       _ = instance(unwrapped, key: nil, node: node, isKept: false, isShared: false)
     }
-    let entries = World.withMainActorPart(of: world) { $0.registered } + World.withSendablePart(of: world) { $0.registered }
+    let entries =
+      World.withMainActorPart(of: world) { $0.registered } + World.withSendablePart(of: world) { $0.registered }
     for entry in entries {
       let publication = entry.publication
       guard let stored = entry.slot.graphInstance,
@@ -162,7 +163,8 @@ struct GraphWalk {
   private mutating func walkDependencies(of publication: any PublishedInjection, from index: Int, node: Int) {
     for dependency in publication.dependencies {
       work += 1
-      let target = self.node(key: dependency.injection, dependency.publication, strategy: dependency.publication.strategy)
+      let target = self.node(
+        key: dependency.injection, dependency.publication, strategy: dependency.publication.strategy)
       let edge = self.edge(from: node, to: target, property: "", location: dependency.location, kind: .build)
       // A consumer property that the factory read, which the walk met already.
       guard edges[edge].kind == .build else { continue }
@@ -556,7 +558,8 @@ struct GraphWalk {
         let holder = typeName(type(of: instances[link.from].value))
         holders.append(
           edge.kind == .build
-            ? "\(holder), whose factory resolved it at \(edge.location)" : "\(holder).\(edge.property) (\(edge.location))")
+            ? "\(holder), whose factory resolved it at \(edge.location)"
+            : "\(holder).\(edge.property) (\(edge.location))")
         path.append(edge)
         at = link.from
       }

@@ -40,7 +40,9 @@ extension InjectionGraph {
     /// or a consumer.
     public var isResolved: Bool
     /// Whether the injection is a ``SendableInjection``, resolved from any isolation; `false` for
-    /// an ``Injection``, a root or a consumer. A graph encoded before this property existed
+    /// an ``Injection``, a root or a consumer.
+    ///
+    /// A graph encoded before this property existed
     /// decodes with `false`.
     public var isSendable: Bool = false
 
@@ -70,7 +72,9 @@ extension InjectionGraph {
     /// Whether any instance walked holds a resolved or assigned value in the property; `true`
     /// for a ``Kind/build`` edge.
     public var isResolved: Bool
-    /// What the edge stands for. A graph encoded before this property existed decodes with
+    /// What the edge stands for.
+    ///
+    /// A graph encoded before this property existed decodes with
     /// ``Kind/property``.
     public var kind: Kind = .property
 

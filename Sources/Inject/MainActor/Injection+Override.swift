@@ -28,7 +28,9 @@ extension Injection {
     line: UInt = #line,
     function: StaticString = #function
   ) {
-    engine.push(.instance(Boxed(instance)), strategy: strategy, on: self, at: CodeLocation(fileID: fileID, line: line), in: function)
+    engine.push(
+      .instance(Boxed(instance)), strategy: strategy, on: self, at: CodeLocation(fileID: fileID, line: line),
+      in: function)
   }
 
   /// Decorates or replaces the implementation for every consumer that resolves from now on.
@@ -61,7 +63,9 @@ extension Injection {
     line: UInt = #line,
     function: StaticString = #function
   ) {
-    engine.push(.transform(Boxed(transform)), strategy: strategy, on: self, at: CodeLocation(fileID: fileID, line: line), in: function)
+    engine.push(
+      .transform(Boxed(transform)), strategy: strategy, on: self, at: CodeLocation(fileID: fileID, line: line),
+      in: function)
   }
 
   /// Delegates to another injection, with its strategy, storage and overrides, for every
@@ -118,4 +122,3 @@ extension Injection {
     engine.overrideCount(of: self)
   }
 }
-

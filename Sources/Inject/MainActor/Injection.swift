@@ -115,7 +115,9 @@ public final class Injection<T> {
     /// every test world.
     var reportedLiveBuildInTest = false
     /// The engine's door into this injection's type, an `Engine<MainActorDoor<T>>`, made on the
-    /// first resolution that needs it, on the main actor. Unmanaged, so that reading it costs no
+    /// first resolution that needs it, on the main actor.
+    ///
+    /// Unmanaged, so that reading it costs no
     /// reference counting: `ownedEngine` holds it.
     var engine: Unmanaged<AnyObject>?
 
@@ -307,14 +309,17 @@ public final class Injection<T> {
     // Only what the layers are named by: the handoff alone holds them, so that a chain of
     // injections, each of whose layers delegates to the next, is released flat.
     let popped = (
-      layers.map(ObjectIdentifier.init), layers.first.map { unsafeDowncast($0, to: Layer<MainActorDoor<T>>.self).pushEpoch }
+      layers.map(ObjectIdentifier.init),
+      layers.first.map { unsafeDowncast($0, to: Layer<MainActorDoor<T>>.self).pushEpoch }
     )
     MainActorRelease.release(consume layers) { [publication] in
       // The overrides still pushed are gone with the injection, as their rollback would take
       // them: what the global world stored since the first was pushed is dropped. And no world
       // keeps what the published layers built, as none can resolve from them again.
       let (identifiers, epoch) = popped
-      let released = epoch.map { Engine<MainActorDoor<T>>.forgetting(identifiers, poppedFrom: RollbackLog.global, at: $0) }
+      let released = epoch.map {
+        Engine<MainActorDoor<T>>.forgetting(identifiers, poppedFrom: RollbackLog.global, at: $0)
+      }
       let bottom = [publication.0?.published, publication.0?.testLayer].compactMap(\.self).map(ObjectIdentifier.init)
       withExtendedLifetime((released, World.forget(bottom, MainActorDoor<T>.self))) {}
     }

@@ -1,5 +1,7 @@
 /// The main-actor door into the engine: what `Injection` does differently from a sendable
-/// injection. The main actor guards its slots, its stacks and its part of each world, the chain
+/// injection.
+///
+/// The main actor guards its slots, its stacks and its part of each world, the chain
 /// of builds in progress is ``Resolution``'s and ``BuildFrames``', and events reach the
 /// telemetry synchronously.
 ///

@@ -100,7 +100,9 @@ enum Resolution {
   }
 
   /// The main-actor injections building or delegating, outermost first, if the caller runs on
-  /// the main actor; none elsewhere. For the message of a cycle that a sendable build found.
+  /// the main actor; none elsewhere.
+  ///
+  /// For the message of a cycle that a sendable build found.
   nonisolated static var mainActorChainOnMainThread: [String] {
     guard MainActorRelease.isOnMainActor else { return [] }
     // Safe: the caller runs where the main actor runs (the main thread, or the main queue,

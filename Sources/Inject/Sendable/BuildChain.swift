@@ -15,7 +15,9 @@ package protocol BuildIdentity: AnyObject, Sendable {
 @usableFromInline
 package enum BuildChain {
   /// Enters `injection` on this thread, which builds or delegates for it; stops with a message
-  /// naming the chain if it is entered already (a cycle). Returns what ``leave(_:)`` takes.
+  /// naming the chain if it is entered already (a cycle).
+  ///
+  /// Returns what ``leave(_:)`` takes.
   static func enter(_ injection: some BuildIdentity) -> ThreadBuilds {
     let builds = CurrentThread.builds
     if builds.entered.contains(where: { $0.injection === injection }) {

@@ -1,5 +1,7 @@
 /// The sendable door into the engine: what `SendableInjection` does differently from a
-/// main-actor injection. Locks guard its slots (each in its own header, with a per-slot once),
+/// main-actor injection.
+///
+/// Locks guard its slots (each in its own header, with a per-slot once),
 /// its stacks and its part of each world; the chain of builds in progress is each thread's
 /// (``BuildChain``); events reach the main actor's telemetry in order (``SendableTelemetry``).
 @usableFromInline
@@ -109,7 +111,8 @@ enum SendableDoor<T: Sendable>: Door {
 
   static func empty(_ slot: SendableSlot<T>) -> Any? { slot.emptyUnderLock() }
 
-  static func enter(_ injection: SendableInjection<T>, from location: CodeLocation, inGlobalWorld: Bool) -> ThreadBuilds {
+  static func enter(_ injection: SendableInjection<T>, from location: CodeLocation, inGlobalWorld: Bool) -> ThreadBuilds
+  {
     if inGlobalWorld {
       injection.noteFirstResolution(at: location)
     }

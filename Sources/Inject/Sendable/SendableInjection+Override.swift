@@ -19,7 +19,9 @@ extension SendableInjection {
     line: UInt = #line,
     function: StaticString = #function
   ) {
-    engine.push(.instance(Boxed(instance)), strategy: strategy, on: self, at: CodeLocation(fileID: fileID, line: line), in: function)
+    engine.push(
+      .instance(Boxed(instance)), strategy: strategy, on: self, at: CodeLocation(fileID: fileID, line: line),
+      in: function)
   }
 
   /// Decorates or replaces the implementation for every consumer that resolves from now on.
@@ -42,7 +44,9 @@ extension SendableInjection {
     line: UInt = #line,
     function: StaticString = #function
   ) {
-    engine.push(.transform(Boxed(transform)), strategy: strategy, on: self, at: CodeLocation(fileID: fileID, line: line), in: function)
+    engine.push(
+      .transform(Boxed(transform)), strategy: strategy, on: self, at: CodeLocation(fileID: fileID, line: line),
+      in: function)
   }
 
   /// Delegates to another injection, with its strategy, storage and overrides, for every
@@ -92,4 +96,3 @@ extension SendableInjection {
     engine.overrideCount(of: self)
   }
 }
-

@@ -249,7 +249,9 @@ public final class SendableInjection<T: Sendable>: Sendable {
     }
     let top = state.withLock { state in
       // Only pushes store there, `Layer<SendableDoor<T>>`s.
-      state.layers.isEmpty ? publication.published : unsafeDowncast(state.layers[state.layers.endIndex - 1], to: Layer<SendableDoor<T>>.self)
+      state.layers.isEmpty
+        ? publication.published
+        : unsafeDowncast(state.layers[state.layers.endIndex - 1], to: Layer<SendableDoor<T>>.self)
     }
     if let factory = top.onDemandFactory {
       return build(onFastPath: factory.closure, from: location)

@@ -108,12 +108,15 @@ package final class SendableSlot<T: Sendable>: @unchecked Sendable {
   /// The instance this slot keeps, or one from `make`, kept under `strategy`: the per-slot once
   /// and the storage rule alone, with no injection's configuration around them; for tests.
   package func instance(of injection: some BuildIdentity, strategy: Strategy, orElse make: () -> T) -> T {
-    instance(of: injection, for: CodeLocation(fileID: #fileID, line: #line), build: {
-      let instance = make()
-      let (_, replaced) = store(instance, StoreRecord(strategy: strategy, generations: [], own: nil, isGuarded: false))
-      withExtendedLifetime(replaced) {}
-      return instance
-    }, found: {})
+    instance(
+      of: injection, for: CodeLocation(fileID: #fileID, line: #line),
+      build: {
+        let instance = make()
+        let (_, replaced) = store(
+          instance, StoreRecord(strategy: strategy, generations: [], own: nil, isGuarded: false))
+        withExtendedLifetime(replaced) {}
+        return instance
+      }, found: {})
   }
 
   /// Keeps `instance` as `record` says; returns how, and what it replaced.

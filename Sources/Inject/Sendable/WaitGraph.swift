@@ -82,7 +82,6 @@ package enum WaitGraph {
     wait()
   }
 
-
   /// The labels of the cycle that `path` closes: each thread's builds from the one the thread
   /// before it waits for, then the build it waits for, back to where the cycle started.
   private static func labels(around path: [Edge]) -> [String] {

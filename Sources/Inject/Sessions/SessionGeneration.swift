@@ -86,7 +86,9 @@ final class SessionGeneration: Sendable {
   var endedAt: CodeLocation? { state.withLock { $0.endedAt } }
 
   /// Lists `slot`, which is about to store an instance that belongs to this generation: one of
-  /// the session's own, built by `owner`, or one built with them. Returns `false`, listing
+  /// the session's own, built by `owner`, or one built with them.
+  ///
+  /// Returns `false`, listing
   /// nothing, if the generation has ended: the instance must not be stored.
   func add(_ slot: some EngineSlot, owner: Owner?) -> Bool {
     state.withLock { state in

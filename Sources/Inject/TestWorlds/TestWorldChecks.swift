@@ -157,7 +157,9 @@ package enum SuiteSetUp {
 
   /// Whether `layer`, an override of `injection` pushed in `function` if it was pushed, is the
   /// set-up of the current test's suite: pushed by an initializer, or given by a suite's trait.
-  static func gives<D: DoorTypes>(_ layer: Layer<D>, of injection: D.Injection, pushedIn function: StaticString?) -> Bool {
+  static func gives<D: DoorTypes>(
+    _ layer: Layer<D>, of injection: D.Injection, pushedIn function: StaticString?
+  ) -> Bool {
     if let function, "\(function)".hasPrefix("init(") {
       return true
     }

@@ -31,12 +31,16 @@ enum KindPair: String, CaseIterable, Sendable {
   let rollbackAnywhere: (@Sendable () -> Void)?
 
   init(_ injection: Injection<T>) {
-    (resolve, push, rollback) = ({ injection.resolve() }, { injection.override(with: $0) }, { injection.rollbackOverride() })
+    (resolve, push, rollback) = (
+      { injection.resolve() }, { injection.override(with: $0) }, { injection.rollbackOverride() }
+    )
     (resolveAnywhere, rollbackAnywhere) = (nil, nil)
   }
 
   init(_ injection: SendableInjection<T>) {
-    (resolve, push, rollback) = ({ injection.resolve() }, { injection.override(with: $0) }, { injection.rollbackOverride() })
+    (resolve, push, rollback) = (
+      { injection.resolve() }, { injection.override(with: $0) }, { injection.rollbackOverride() }
+    )
     (resolveAnywhere, rollbackAnywhere) = ({ injection.resolve() }, { injection.rollbackOverride() })
   }
 }
@@ -127,7 +131,9 @@ enum KindPair: String, CaseIterable, Sendable {
 
   /// Threads pushing and rolling back a sendable override never drop a main-actor `.singleton`
   /// stored before any of their pushes, while a main-actor override is in place (so the
-  /// singleton is listed), whichever order their hops to the main actor run in. A child process:
+  /// singleton is listed), whichever order their hops to the main actor run in.
+  ///
+  /// A child process:
   /// the rollbacks of the tests beside it would drop the singleton too, rightly.
   @Test(.timeLimit(.minutes(1))) func sendableRollbacksOnManyThreadsDropNoMainActorInstanceStoredBefore() async {
     await #expect(processExitsWith: .success) {

@@ -68,7 +68,9 @@ private actor GraphLoader {
   }
 
   /// The graph reads what an actor's properties consume, never what they hold: the actor may be
-  /// writing it. Captured while the actor resolves, over and over, under the thread sanitizer too.
+  /// writing it.
+  ///
+  /// Captured while the actor resolves, over and over, under the thread sanitizer too.
   @Test func anActorsPropertiesAreEdgesWhoseValuesTheGraphDoesNotRead() async {
     await withIsolatedInjections {
       let client = SendableInjection<GraphClient>(strategy: .onDemand, instance: GraphClient())

@@ -12,10 +12,11 @@ private final class StoreBuilds: Sendable {
   private let count = Locked(0)
   var value: Int { count.withLock { $0 } }
   func make() -> SessionStore {
-    SessionStore(serial: count.withLock { count in
-      count += 1
-      return count
-    })
+    SessionStore(
+      serial: count.withLock { count in
+        count += 1
+        return count
+      })
   }
 }
 
