@@ -35,6 +35,8 @@ if CommandLine.arguments.contains("--sign-out") {
   print(profile.body)
   await profile.model.load()
   print(profile.body)
+  // The avatar loader, an actor, loaded it off the main actor through the avatar client.
+  print(profile.avatar)
 
   // A second screen of the same user shares the repository, and so its cache: it needs no
   // request.

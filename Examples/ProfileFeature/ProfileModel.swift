@@ -40,6 +40,17 @@ public final class ProfileModel {
   @Instance(userRepositoryInjection) private var repository
   #endif
 
+  /// The user's avatar, once loaded.
+  public private(set) var avatar: String?
+
+  // The avatar loader is an actor, published for any isolation: a main-actor consumer reads it
+  // with `@SendableInstance`.
+  #if canImport(Observation)
+  @ObservationIgnored @SendableInstance(avatarLoaderInjection) private var avatarLoader
+  #else
+  @SendableInstance(avatarLoaderInjection) private var avatarLoader
+  #endif
+
   /// A model for the profile of the user `userID`; it loads nothing until ``load()``.
   ///
   /// - Parameter userID: The user whose profile the screen shows.
@@ -47,16 +58,21 @@ public final class ProfileModel {
     self.userID = userID
   }
 
-  /// Loads the profile, from the repository's cache if it is there.
+  /// Loads the profile, from the repository's cache if it is there, then the user's avatar,
+  /// off the main actor.
   public func load() async {
-    if let user = repository.cachedUser(id: userID) {
-      state = .loaded(user)
-      return
+    let user: User
+    if let cached = repository.cachedUser(id: userID) {
+      user = cached
+    } else {
+      do {
+        user = try await repository.user(id: userID)
+      } catch {
+        state = .failed("\(error)")
+        return
+      }
     }
-    do {
-      state = .loaded(try await repository.user(id: userID))
-    } catch {
-      state = .failed("\(error)")
-    }
+    state = .loaded(user)
+    avatar = await avatarLoader.avatar(of: user)
   }
 }

@@ -26,4 +26,9 @@ public struct ProfileView {
     case .failed(let message): "Could not load the profile: \(message)."
     }
   }
+
+  /// The user's avatar, as the screen shows it beside the profile.
+  public var avatar: String {
+    model.avatar.map { "Avatar: \($0)" } ?? "No avatar yet."
+  }
 }

@@ -7,31 +7,39 @@ import Testing
 /// process.
 @Suite struct ProfileAppProcessTests {
   @Test func withoutArgumentsTheAppShowsTheLiveUser() throws {
-    #expect(try launch() == screens(showing: "Ada Lovelace: Wrote the first program."))
+    #expect(try launch() == screens(showing: "Ada Lovelace: Wrote the first program.", avatar: "[AL]"))
   }
 
   @Test func theLaunchArgumentGivesTheMockClient() throws {
-    #expect(try launch(arguments: ["-mock-api"]) == screens(showing: "Mock User: Served by the mock client."))
+    #expect(
+      try launch(arguments: ["-mock-api"])
+        == screens(showing: "Mock User: Served by the mock client.", avatar: "[mock]"))
   }
 
   @Test func theEnvironmentVariableGivesTheMockClient() throws {
-    #expect(try launch(environment: ["MOCK_API": "1"]) == screens(showing: "Mock User: Served by the mock client."))
+    #expect(
+      try launch(environment: ["MOCK_API": "1"])
+        == screens(showing: "Mock User: Served by the mock client.", avatar: "[mock]"))
   }
 
   @Test func theEnvironmentVariableSetToZeroChangesNothing() throws {
-    #expect(try launch(environment: ["MOCK_API": "0"]) == screens(showing: "Ada Lovelace: Wrote the first program."))
+    #expect(
+      try launch(environment: ["MOCK_API": "0"])
+        == screens(showing: "Ada Lovelace: Wrote the first program.", avatar: "[AL]"))
   }
 
   @Test func aPreviewProcessGetsThePreviewClient() throws {
     #expect(
       try launch(environment: ["XCODE_RUNNING_FOR_PREVIEWS": "1"])
-        == screens(showing: "Preview User: Served by the preview client."))
+        == screens(showing: "Preview User: Served by the preview client.", avatar: "[mock]"))
   }
 
   @Test func theGraphArgumentPrintsTheDependencyGraph() throws {
     let graph = try launch(arguments: ["--graph"])
     #expect(graph.hasPrefix("graph TD\n  n0([\"ProfileModel\"])\n"))
     #expect(graph.contains("n1 -->|\"apiClient<br/>ProfileKit/LiveUserRepository.swift:"))
+    // The avatar loader, an actor: the graph reads what its property consumes, not what it holds.
+    #expect(graph.contains("n3 -.->|\"client<br/>ProfileKit/AvatarLoader.swift:"))
   }
 
   @Test func signingOutReleasesTheFirstUsersAccountAndTheNextSignInStartsAfresh() throws {
@@ -48,16 +56,17 @@ import Testing
   @Test func theLaunchOverrideWinsInAPreviewProcess() throws {
     #expect(
       try launch(arguments: ["-mock-api"], environment: ["XCODE_RUNNING_FOR_PREVIEWS": "1"])
-        == screens(showing: "Mock User: Served by the mock client."))
+        == screens(showing: "Mock User: Served by the mock client.", avatar: "[mock]"))
   }
 }
 
-/// What the app prints when the client knows user 1 as `user` (the second screen reads the
-/// repository's cache) and does not know user 7.
-private func screens(showing user: String) -> String {
+/// What the app prints when the client knows user 1 as `user`, whose avatar the avatar client
+/// draws as `avatar` (the second screen reads the repository's cache), and does not know user 7.
+private func screens(showing user: String, avatar: String) -> String {
   """
   Loading the profile of user 1…
   \(user)
+  Avatar: \(avatar)
   \(user)
   Could not load the profile: no user with id 7.
 

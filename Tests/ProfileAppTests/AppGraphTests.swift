@@ -22,8 +22,16 @@ import Testing
     await profile.model.load()
     let graph = InjectionGraph.capture(roots: [profile.model])
     #expect(graph.errors.isEmpty)
-    // In a test world the client is the published test value; the repository has none.
-    #expect(graph.nodes.map(\.builtBy) == [nil, "the published layer", "the test value"])
-    #expect(graph.edges.map(\.property) == ["repository", "apiClient"])
+    // In a test world the clients are the published test values; the repository and the avatar
+    // loader have none.
+    #expect(
+      graph.nodes.map(\.builtBy) == [
+        nil, "the published layer", "the test value", "the published layer", "the test value",
+      ])
+    #expect(graph.nodes.map(\.isSendable) == [false, false, false, true, true])
+    #expect(graph.edges.map(\.property) == ["repository", "avatarLoader", "apiClient", "client"])
+    // The avatar loader is an actor: the graph reads what its property consumes, not what it
+    // holds, which is the actor's state.
+    #expect(graph.edges.map(\.isResolved) == [true, true, true, false])
   }
 }

@@ -17,14 +17,14 @@ import Testing
     for problem in graph.problems {
       print(problem)
     }
-    #expect(graph.problems.map(\.kind) == [.neverResolved])
+    #expect(graph.problems.map(\.kind) == [.neverResolved, .neverResolved])
     for node in graph.nodes where node.kind == .injection {
       print(node.type, node.strategy.map { "\($0)" } ?? "", node.isResolved)
     }
     for edge in graph.edges where !edge.isResolved {
       print("\(edge.property) at \(edge.location) is not resolved yet")
     }
-    #expect(graph.edges.map(\.isResolved) == [false])
+    #expect(graph.edges.map(\.isResolved) == [false, false])
   }
 
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
@@ -36,16 +36,24 @@ import Testing
     //   n0(["ProfileModel"])
     //   n1["UserRepository<br/>.singleton, the published layer<br/>ProfileKit/UserRepository.swift:22"]
     //   n2["APIClient<br/>.singleton, the test value<br/>ProfileKit/APIClient.swift:28"]
+    //   n3["AvatarLoader<br/>.singleton, sendable, the published layer<br/>ProfileKit/AvatarLoader.swift:34"]
+    //   n4["AvatarClient<br/>.singleton, sendable, the test value<br/>ProfileKit/AvatarClient.swift:47"]
     //   n0 -->|"repository<br/>ProfileFeature/ProfileModel.swift:38"| n1
+    //   n0 -->|"avatarLoader<br/>ProfileFeature/ProfileModel.swift:49"| n3
     //   n1 -->|"apiClient<br/>ProfileKit/LiveUserRepository.swift:10"| n2
+    //   n3 -.->|"client<br/>ProfileKit/AvatarLoader.swift:10"| n4
     #expect(
       InjectionGraph.capture(roots: [model]).mermaid == """
         graph TD
           n0(["ProfileModel"])
           n1["UserRepository<br/>.singleton, the published layer<br/>ProfileKit/UserRepository.swift:22"]
           n2["APIClient<br/>.singleton, the test value<br/>ProfileKit/APIClient.swift:28"]
+          n3["AvatarLoader<br/>.singleton, sendable, the published layer<br/>ProfileKit/AvatarLoader.swift:34"]
+          n4["AvatarClient<br/>.singleton, sendable, the test value<br/>ProfileKit/AvatarClient.swift:47"]
           n0 -->|"repository<br/>ProfileFeature/ProfileModel.swift:38"| n1
+          n0 -->|"avatarLoader<br/>ProfileFeature/ProfileModel.swift:49"| n3
           n1 -->|"apiClient<br/>ProfileKit/LiveUserRepository.swift:10"| n2
+          n3 -.->|"client<br/>ProfileKit/AvatarLoader.swift:10"| n4
         """)
     let dot = InjectionGraph.capture(roots: [model]).dot
     #expect(dot.hasPrefix("digraph"))

@@ -22,6 +22,25 @@ import Testing
   }
 
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @Test func loadsTheAvatarOffTheMainActorThroughTheTestClient() async {
+    let view = ProfileView(model: ProfileModel(userID: User.sample.id))
+    #expect(view.avatar == "No avatar yet.")
+    await view.model.load()
+    #expect(view.avatar == "Avatar: \(MockAvatarClient.avatar)")
+  }
+
+  /// The test's override reaches the avatar loader, an actor, which resolves its client on its
+  /// own executor, in the test's world.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @Test(.overriding(avatarClientInjection, with: NamedAvatarClient("[GH]")))
+  func theAvatarLoaderActorGetsTheTestsOverride() async {
+    let view = ProfileView(model: ProfileModel(userID: User.sample.id))
+    await view.model.load()
+    #expect(view.avatar == "Avatar: [GH]")
+    #expect(await avatarLoaderInjection.resolve().loadedCount == 1)
+  }
+
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func neverReachesTheLiveClient() async throws {
     // The live client knows user 1; the test client knows only `User.sample`.
     let model = ProfileModel(userID: 1)
@@ -79,4 +98,11 @@ import Testing
   func mockClient() throws -> MockAPIClient {
     try #require(apiClient as? MockAPIClient)
   }
+}
+
+/// An avatar client that draws every avatar as `avatar`.
+private struct NamedAvatarClient: AvatarClient {
+  let avatar: String
+  init(_ avatar: String) { self.avatar = avatar }
+  func avatar(of user: User) async throws -> String { avatar }
 }
