@@ -145,6 +145,8 @@ func runSendable(_ scenario: String) {
   case "sendable-singleton": repeatCreatingAndReading(SendableSingletonConsumer.init, { $0.service })
   case "sendable-shared": repeatCreatingAndReading(SendableSharedConsumer.init, { $0.service })
   case "sendable-on-demand": repeatCreatingAndReading(SendableOnDemandConsumer.init, { $0.service })
+  case "sendable-singleton-world":
+    withIsolatedInjections { repeatCreatingAndReading(SendableSingletonConsumer.init, { $0.service }) }
   default: fatalError("Unknown scenario \(scenario).")
   }
 }
@@ -238,7 +240,7 @@ guard CommandLine.arguments.count == 2 else {
     "usage: InjectProfile graph-capture|session-end|lazy-global|lazy-new|lazy-weak|singleton|shared|on-demand|singleton-defaults|session"
       + "|singleton-world|singleton-world-depth-1000|singleton-world-distinct-1000|on-demand-world"
       + "|singleton-world-alive|singleton-telemetry|locked-lazy-global|factory-style|dependencies-style"
-      + "|sendable-contention|actor-lazy-read|sendable-actor-read|sendable-singleton|sendable-shared|sendable-on-demand"
+      + "|sendable-contention|actor-lazy-read|sendable-actor-read|sendable-singleton|sendable-shared|sendable-on-demand|sendable-singleton-world"
   )
 }
 // Long-lived holders keep the shared instances alive, as in the benchmarks.
