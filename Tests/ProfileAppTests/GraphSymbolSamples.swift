@@ -37,7 +37,7 @@ import Testing
     //   n1["UserRepository<br/>.singleton, the published layer<br/>ProfileKit/UserRepository.swift:22"]
     //   n2["APIClient<br/>.singleton, the test value<br/>ProfileKit/APIClient.swift:28"]
     //   n3["AvatarLoader<br/>.singleton, sendable, the published layer<br/>ProfileKit/AvatarLoader.swift:34"]
-    //   n4["AvatarClient<br/>.singleton, sendable, the test value<br/>ProfileKit/AvatarClient.swift:47"]
+    //   n4["AvatarClient<br/>.singleton, sendable, the test value<br/>ProfileKit/AvatarClient.swift:50"]
     //   n0 -->|"repository<br/>ProfileFeature/ProfileModel.swift:38"| n1
     //   n0 -->|"avatarLoader<br/>ProfileFeature/ProfileModel.swift:49"| n3
     //   n1 -->|"apiClient<br/>ProfileKit/LiveUserRepository.swift:10"| n2
@@ -49,7 +49,7 @@ import Testing
           n1["UserRepository<br/>.singleton, the published layer<br/>ProfileKit/UserRepository.swift:22"]
           n2["APIClient<br/>.singleton, the test value<br/>ProfileKit/APIClient.swift:28"]
           n3["AvatarLoader<br/>.singleton, sendable, the published layer<br/>ProfileKit/AvatarLoader.swift:34"]
-          n4["AvatarClient<br/>.singleton, sendable, the test value<br/>ProfileKit/AvatarClient.swift:47"]
+          n4["AvatarClient<br/>.singleton, sendable, the test value<br/>ProfileKit/AvatarClient.swift:50"]
           n0 -->|"repository<br/>ProfileFeature/ProfileModel.swift:38"| n1
           n0 -->|"avatarLoader<br/>ProfileFeature/ProfileModel.swift:49"| n3
           n1 -->|"apiClient<br/>ProfileKit/LiveUserRepository.swift:10"| n2

@@ -6,8 +6,12 @@ enum Resolution {
   /// The injection whose instance is being built or delegated innermost right now, if any.
   ///
   /// A stored property with a constant initial value, so the compiler initializes it
-  /// statically and reading it costs a load, with no check for lazy initialization.
+  /// statically and reading it costs a load, with no check for lazy initialization; and
+  /// `@exclusivity(unchecked)`, so that it costs no dynamic exclusivity check either. That is
+  /// safe: it is isolated to the main actor, and every access is a whole load or store that
+  /// runs no other code while it lasts, so no two accesses overlap.
   @usableFromInline
+  @exclusivity(unchecked)
   static var innermost: Unmanaged<AnyObject>?
 
   /// Whether resolution must take the general path.
@@ -19,7 +23,9 @@ enum Resolution {
   ///
   /// A stored `Bool` with a constant initial value, so the compiler initializes it statically
   /// and reading it costs one load, with no check for lazy initialization.
+  /// `@exclusivity(unchecked)` for the same reason as ``innermost``, and as safely.
   @usableFromInline
+  @exclusivity(unchecked)
   static var isGeneral = false
 
   /// How the current task resolves while ``isGeneral``: the fast path if it is in the global
@@ -64,9 +70,9 @@ enum Resolution {
   static func noteBuilds(inProgress: Bool) {
     reasons.access { $0.isBuilding = inProgress }
     if inProgress {
-      SendableFastPath.increment()
+      SendableFastPath.beginBuild()
     } else {
-      SendableFastPath.decrement()
+      SendableFastPath.endBuild()
     }
     update()
   }

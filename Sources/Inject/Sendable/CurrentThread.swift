@@ -86,17 +86,23 @@ enum CurrentThread {
 /// resolved (``BuildRecord``); and what waits to be released flat (``FlatRelease``).
 ///
 /// Only its own thread touches it, so it needs no lock, and it is not `Sendable`.
+///
+/// Its properties are `@exclusivity(unchecked)`: a class's stored properties are otherwise
+/// checked at run time on every access (a cost larger than the rest of an on-demand
+/// resolution's bookkeeping). It is safe: only the thread that owns the object touches it, and
+/// each access is a whole read or a whole `append`/`removeLast`/subscript write that calls no
+/// code of the user's while it lasts, so no two accesses overlap.
 final class ThreadBuilds {
   /// The injections building or delegating on the thread, outermost first.
   // NB: `unowned(unsafe)`: the build that entered an injection holds it until it leaves, and
   // only the thread reads the list.
-  var entered: [Unowned] = []
+  @exclusivity(unchecked) var entered: [Unowned] = []
   /// The frames of the builds in progress, outermost first.
-  var records: [BuildRecord] = []
+  @exclusivity(unchecked) var records: [BuildRecord] = []
   /// What waits to be released while a release runs on the thread (``FlatRelease``).
-  var pendingReleases: [Any] = []
+  @exclusivity(unchecked) var pendingReleases: [Any] = []
   /// Whether a release runs on the thread.
-  var isReleasing = false
+  @exclusivity(unchecked) var isReleasing = false
 
   struct Unowned {
     unowned(unsafe) let injection: any BuildIdentity

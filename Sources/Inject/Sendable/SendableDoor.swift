@@ -98,7 +98,7 @@ enum SendableDoor<T: Sendable>: Door {
     in slot: SendableSlot<T>, of injection: SendableInjection<T>, for location: CodeLocation, build: () -> T,
     found: () -> Void
   ) -> T {
-    slot.instance(of: injection, for: location, build: build, found: found)
+    slot.instance(of: { injection }, for: location, build: build, found: found)
   }
 
   static func store(_ instance: T, in slot: SendableSlot<T>, _ record: StoreRecord) -> (Keeping, replaced: Any?) {
@@ -125,12 +125,12 @@ enum SendableDoor<T: Sendable>: Door {
 
   static func beginBuild(of injection: SendableInjection<T>) {
     // Resolutions inside the build take the general path, which notes them in its frame.
-    SendableFastPath.increment()
+    SendableFastPath.beginBuild()
     CurrentThread.builds.records.append(BuildRecord())
   }
 
   static func endBuild() -> BuildRecord? {
-    SendableFastPath.decrement()
+    SendableFastPath.endBuild()
     let record = CurrentThread.builds.records.removeLast()
     return record.generations.isEmpty && record.dependencies.isEmpty ? nil : record
   }
@@ -149,9 +149,9 @@ enum SendableDoor<T: Sendable>: Door {
     }
   }
 
-  // A build of either kind may be in progress around this resolution only while the fast path is
-  // closed, which every build on the general path keeps it.
-  static var isRecordingBuild: Bool { !SendableFastPath.isOpen }
+  // A build of either kind may be in progress around this resolution only while one is counted,
+  // which every build on the general path is.
+  static var isRecordingBuild: Bool { SendableFastPath.isBuilding }
 
   static var recordsResolutions: Bool { SendableTelemetry.isActive }
 

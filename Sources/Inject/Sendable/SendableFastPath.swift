@@ -50,8 +50,45 @@ enum SendableFastPath {
     #endif
   }
 
-  /// Whether no world is alive and no telemetry installed now; `false` where the count is not
-  /// kept.
+  /// What a build counts: builds are counted apart from the other reasons, in the high bits, so
+  /// that ``isBuilding`` reads them alone (where `Int` has 32 bits, as on watchOS's arm64_32,
+  /// above a million worlds and telemetries).
+  private static let build = Int.bitWidth == 64 ? 1 << 32 : 1 << 20
+
+  /// Counts a build in progress on the general path, of either kind, on any thread.
+  static func beginBuild() {
+    #if canImport(Synchronization)
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let counter {
+      unsafeDowncast(counter, to: Counter.self).value.add(build, ordering: .sequentiallyConsistent)
+    }
+    #endif
+  }
+
+  /// Uncounts a build that ended.
+  static func endBuild() {
+    #if canImport(Synchronization)
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let counter {
+      unsafeDowncast(counter, to: Counter.self).value.subtract(build, ordering: .sequentiallyConsistent)
+    }
+    #endif
+  }
+
+  /// Whether a build of either kind may be in progress on some thread now, which a resolution
+  /// must note itself in; `true` where the count is not kept.
+  ///
+  /// A build in progress on the calling thread was counted before any resolution inside it ran,
+  /// so a resolution that reads no build is inside none.
+  static var isBuilding: Bool {
+    #if canImport(Synchronization)
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let counter {
+      return unsafeDowncast(counter, to: Counter.self).value.load(ordering: .acquiring) >= build
+    }
+    #endif
+    return true
+  }
+
+  /// Whether no world is alive, no telemetry installed and no build in progress now; `false`
+  /// where the count is not kept.
   @usableFromInline
   static var isOpen: Bool {
     #if canImport(Synchronization)

@@ -48,8 +48,10 @@ public final class SendableInjection<T: Sendable>: Sendable {
     var layers: [any AnyObject & Sendable] = []
     /// Where a consumer of the global world first resolved this injection from a layer still on
     /// the global stack, for the stale-override warning.
+    @usableFromInline
     var firstResolvedAt: CodeLocation?
     /// The depth of the global stack that the resolution at `firstResolvedAt` resolved from.
+    @usableFromInline
     var firstResolvedDepth = 0
     /// Whether a test process reported that this injection built its live instance outside
     /// every test world.
@@ -249,12 +251,19 @@ public final class SendableInjection<T: Sendable>: Sendable {
     }
     let top = state.withLock { state in
       // Only pushes store there, `Layer<SendableDoor<T>>`s.
-      state.layers.isEmpty
+      let top =
+        state.layers.isEmpty
         ? publication.published
         : unsafeDowncast(state.layers[state.layers.endIndex - 1], to: Layer<SendableDoor<T>>.self)
+      // An on-demand layer builds for this consumer: the first such resolution is noted here,
+      // under the lock already held, for the stale-override warning.
+      if top.onDemandFactory != nil, state.firstResolvedAt == nil {
+        (state.firstResolvedAt, state.firstResolvedDepth) = (location, state.layers.count)
+      }
+      return top
     }
     if let factory = top.onDemandFactory {
-      return build(onFastPath: factory.closure, from: location)
+      return build(onFastPath: factory.closure)
     }
     if let stored = top.slot.stored {
       return stored
@@ -264,9 +273,8 @@ public final class SendableInjection<T: Sendable>: Sendable {
 
   /// A new instance from `factory`, an on-demand layer's of the global world, on the fast path.
   @usableFromInline
-  func build(onFastPath factory: @Sendable () -> T, from location: CodeLocation) -> T {
-    noteFirstResolution(at: location)
-    return BuildChain.building(self, factory)
+  func build(onFastPath factory: @Sendable () -> T) -> T {
+    BuildChain.building(self, factory)
   }
 
   /// The instance a new consumer declared at `location` gets in `world` (`nil`: the global

@@ -46,47 +46,47 @@ package final class SendableSlot<T: Sendable>: @unchecked Sendable {
     withLock { $0.contents.stored(as: T.self) }
   }
 
-  /// What the slot does for a caller, decided under its lock.
-  private enum Step {
-    case found
-    case prepare
-    case build(SlotBuild)
-    case wait(SlotBuild)
-  }
-
   /// The instance this slot keeps, taken before `found` runs, or the one `build` makes: once
   /// however many threads ask at once, on the first that asks, outside the lock.
   ///
   /// A shared instance that another thread releases meanwhile is either taken alive (the weak
   /// reference, loaded under the lock, retains it) or rebuilt. `build` stores what it keeps
   /// through ``store(_:_:)``; a build it does not store goes to its caller alone.
+  ///
+  /// `identity` names the injection for a build, a wait and their diagnostics only: the common
+  /// case, an instance found, needs nothing of it, and this code is not specialized for the
+  /// injection's type, whose metadata would cost a look-up on every call. For the same reason
+  /// the lock is taken by hand here, not with a closure whose result (an `Optional<T>`) would
+  /// cost one for `T`.
   func instance(
-    of injection: some BuildIdentity, for location: CodeLocation, build: () -> T, found: () -> Void
+    of identity: () -> any BuildIdentity, for location: CodeLocation, build: () -> T, found: () -> Void
   ) -> T {
     // Made outside the lock when the slot is found empty, then claimed under it.
     var candidate: SlotBuild?
     while true {
-      var taken: T?
-      let step: Step = withLock { header in
-        let object = header.contents.isKept ? nil : header.contents.shared
-        if header.contents.isKept || object != nil {
-          taken = header.contents.instance(as: T.self, sharedObject: object)
-          return .found
-        }
-        if let build = header.build {
-          return .wait(build)
-        }
-        guard let candidate else { return .prepare }
-        header.build = candidate
-        return .build(candidate)
-      }
-      switch step {
-      case .found:
+      PlatformLock.acquire(&header.pointee.lock)
+      let object = header.pointee.contents.isKept ? nil : header.pointee.contents.shared
+      if header.pointee.contents.isKept || object != nil {
+        let instance = header.pointee.contents.instance(as: T.self, sharedObject: object)
+        PlatformLock.release(&header.pointee.lock)
         found()
-        return taken.unsafelyUnwrapped
+        return instance
+      }
+      let step: SlotStep
+      if let build = header.pointee.build {
+        step = .wait(build)
+      } else if let candidate {
+        header.pointee.build = candidate
+        step = .build(candidate)
+      } else {
+        step = .prepare
+      }
+      PlatformLock.release(&header.pointee.lock)
+      switch step {
       case .prepare:
-        candidate = SlotBuild(injection, on: CurrentThread.id)
+        candidate = SlotBuild(identity(), on: CurrentThread.id)
       case .wait(let build):
+        let injection = identity()
         if build.thread == CurrentThread.id {
           BuildChain.cycle(at: injection)
         }
@@ -109,7 +109,7 @@ package final class SendableSlot<T: Sendable>: @unchecked Sendable {
   /// and the storage rule alone, with no injection's configuration around them; for tests.
   package func instance(of injection: some BuildIdentity, strategy: Strategy, orElse make: () -> T) -> T {
     instance(
-      of: injection, for: CodeLocation(fileID: #fileID, line: #line),
+      of: { injection }, for: CodeLocation(fileID: #fileID, line: #line),
       build: {
         let instance = make()
         let (_, replaced) = store(
@@ -175,6 +175,14 @@ extension SendableSlot: EngineSlot {
   var graphInstance: (value: Any, isKept: Bool)? {
     withLock { header in header.contents.stored(as: T.self).map { ($0 as Any, header.contents.isKept) } }
   }
+}
+
+/// What a ``SendableSlot`` does for a caller, decided under its lock: of no generic type, so that
+/// code that is not specialized for the slot's type looks up no metadata for it.
+enum SlotStep {
+  case prepare
+  case build(SlotBuild)
+  case wait(SlotBuild)
 }
 
 /// What a ``SendableSlot`` holds: its lock, its contents, and the build in progress.
