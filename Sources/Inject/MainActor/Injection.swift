@@ -379,8 +379,8 @@ public final class Injection<T> {
     }
     // A factory can pop its own layer: the copy of the closure it is called through keeps it
     // alive.
-    if let factory = fromTopLayer({ $0.onDemandFactory }) {
-      return guardingCycles(from: location, factory.closure)
+    if let factory = fromTopLayer({ $0.onDemandFactory?.closure }) {
+      return guardingCycles(from: location, factory)
     }
     return resolve(in: nil, from: location)
   }

@@ -262,8 +262,8 @@ public final class SendableInjection<T: Sendable>: Sendable {
       }
       return top
     }
-    if let factory = top.onDemandFactory {
-      return build(onFastPath: factory.closure)
+    if let factory = top.onDemandFactory?.closure {
+      return build(onFastPath: factory)
     }
     if let stored = top.slot.stored {
       return stored
