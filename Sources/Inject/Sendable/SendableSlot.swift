@@ -11,8 +11,9 @@ import Dispatch
 /// (``WaitGraph``).
 // NB: `@unchecked Sendable` because the compiler cannot see that the header's lock guards the
 // contents. It is safe: every access to the contents goes through `withLock(_:)`, which holds
-// the lock for the whole access; the instances it keeps are of a `Sendable` type; and `deinit`
-// touches the contents only when no other reference to the slot exists.
+// the lock for the whole access, or, in `instance(of:for:build:found:)`, happens between an
+// acquire and a release of that lock on every path; the instances it keeps are of a `Sendable`
+// type; and `deinit` touches the contents only when no other reference to the slot exists.
 @usableFromInline
 package final class SendableSlot<T: Sendable>: @unchecked Sendable {
   /// The lock and what it guards, allocated with the slot, at an address that the lock keeps.
