@@ -104,8 +104,9 @@ enum KindPair: String, CaseIterable, Sendable {
       storedMeanwhile = other.resolve()
     }
     #expect(mock == nil, "the released injection's override went with it")
+    // In the global world, where the rollbacks of the tests beside this one may drop `other`
+    // too: only that it was dropped is certain, not that it stays.
     #expect(other.resolve() !== storedMeanwhile, "stored while the override was in place, so dropped")
-    #expect(other.resolve() === other.resolve())
   }
 
   /// A chain of 5,000 sendable injections, each overridden with the next, resolves and is

@@ -54,12 +54,12 @@ private struct StructConsumer {
   init(_ injection: SendableInjection<any SendableClient>) { _client = SendableInstance(injection) }
 }
 
-/// Each test publishes its own injections.
-///
-/// Serialized: the tests push and roll back global overrides, and every global rollback drops
-/// what any sendable injection stored since its push (the rule is by time), so a rollback in one
-/// test would rebuild what another test stored meanwhile and compares by identity.
-@Suite(.serialized, .misusesOnPurpose) struct SendableInjectionTests {
+/// Each test publishes its own injections, and runs in a test world of its own: every rollback
+/// drops what any injection stored since its push (the rule is by time), so a global rollback in
+/// a test running beside this one, of either kind, would rebuild what this one stored meanwhile
+/// and compares by identity. In a test world, `override(with:)` and its rollback act on the
+/// test's own stack and log. (The global stack's own tests are SendableGlobalRollbackTests.)
+@Suite(.isolatedInjections, .misusesOnPurpose) struct SendableInjectionTests {
   @Test func eachStrategyGivesWhatItPromises() {
     let builds = Counter()
     let live = Counter()
@@ -110,10 +110,13 @@ private struct StructConsumer {
     #expect(consumer.client === other.client)
   }
 
+  /// A detached task resolves outside the test's world, in the global one, where the global
+  /// rollbacks of the tests beside this one may rebuild it: names, not identities, tell.
   @Test func resolvesInADetachedTask() async {
     let injection = SendableInjection<any SendableClient>(strategy: .singleton, instance: LiveSendableClient())
-    let identity = await Task.detached { ObjectIdentifier(injection.resolve()) }.value
-    #expect(identity == ObjectIdentifier(injection.resolve()))
+    injection.override(with: LiveSendableClient("test's"))
+    #expect(await Task.detached { injection.resolve().name }.value == "live")
+    #expect(injection.resolve().name == "test's")
   }
 
   @Test func overrideAndRollbackRestoreThePublishedInstance() {
