@@ -54,11 +54,13 @@ private struct StructConsumer {
   init(_ injection: SendableInjection<any SendableClient>) { _client = SendableInstance(injection) }
 }
 
-/// Each test publishes its own injections, and runs in a test world of its own: every rollback
-/// drops what any injection stored since its push (the rule is by time), so a global rollback in
-/// a test running beside this one, of either kind, would rebuild what this one stored meanwhile
-/// and compares by identity. In a test world, `override(with:)` and its rollback act on the
-/// test's own stack and log. (The global stack's own tests are SendableGlobalRollbackTests.)
+/// Each test publishes its own injections, and runs in a test world of its own.
+///
+/// Every rollback drops what any injection stored since its push (the rule is by time), so a
+/// global rollback in a test running beside this one, of either kind, would rebuild what this
+/// one stored meanwhile and compares by identity. In a test world, `override(with:)` and its
+/// rollback act on the test's own stack and log; SendableGlobalRollbackTests tests the global
+/// stack.
 @Suite(.isolatedInjections, .misusesOnPurpose) struct SendableInjectionTests {
   @Test func eachStrategyGivesWhatItPromises() {
     let builds = Counter()
