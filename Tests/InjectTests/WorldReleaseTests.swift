@@ -4,6 +4,11 @@ import Testing
 /// A sendable instance.
 private final class SendableLeaf: Sendable {}
 
+/// Which injection a dependent's factory resolves, set by a test.
+@MainActor private final class Source {
+  var injection: Injection<Leaf>?
+}
+
 /// Worlds let go of what they no longer need: a world keeps the overrides of the worlds around
 /// it, never those worlds or their instances, and forgets what a popped global layer built.
 @Suite @MainActor struct WorldReleaseTests {
@@ -42,6 +47,32 @@ private final class SendableLeaf: Sendable {}
     }
     // Twice the notes of the worlds alive at most: those of the tests running beside this one.
     #expect(worldHolderCount() < 2_000)
+  }
+
+  /// What a long-lived injection's builds resolved is remembered for the graph without keeping
+  /// it: an injection made and released in a test leaves nothing behind, not even what its
+  /// factory captured.
+  @Test func aLongLivedInjectionKeepsNoInjectionItsBuildsResolved() {
+    let source = Source()
+    let dependent = Injection<Holder>(strategy: .onDemand, instance: Holder(source.injection!.resolve()))
+    weak var injection: Injection<Leaf>?
+    weak var captured: Leaf?
+    do {
+      let capture = Leaf()
+      captured = capture
+      let resolved = Injection<Leaf>(
+        strategy: .singleton,
+        instance: {
+          _ = capture
+          return Leaf()
+        }())
+      injection = resolved
+      source.injection = resolved
+      _ = withIsolatedInjections { dependent.resolve() }
+      source.injection = nil
+    }
+    #expect(injection == nil)
+    #expect(captured == nil, "what the released injection's factory captured goes with it")
   }
 
   @Test func aNestedWorldStillSeesEveryEnclosingOverrideAndTestSetting() {

@@ -21,18 +21,22 @@ struct BuildRecord: Sendable {
 /// An injection that a factory resolved while it built, and where: an edge of the graph from
 /// the injection that built, which is taken to hold what it resolved.
 ///
-/// It names the injection and keeps what the graph shows of it, not the injection itself, so
-/// that the injection that built keeps no other alive.
+/// It names the injection, and holds what it was published with weakly: the injection that
+/// built may live for the whole process (a global `let`), and must not keep an injection it
+/// resolved once, or what that one's factories captured, alive after its release.
 struct BuildDependency: Sendable, Equatable {
-  /// The injection resolved, by identity.
+  /// The injection resolved, by identity: unique while ``publication`` is alive.
   let injection: ObjectIdentifier
-  /// What it was published with.
-  let publication: any PublishedInjection
+  /// What it was published with, while the injection is alive.
+  weak let publication: (any PublishedInjection)?
   /// Where it was resolved: the consumer's declaration, or the `resolve()` call.
   let location: CodeLocation
 
+  /// The same injection, alive, resolved at the same place: a released injection's identifier
+  /// may be another's now.
   static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.injection == rhs.injection && lhs.location == rhs.location
+    lhs.injection == rhs.injection && lhs.location == rhs.location && lhs.publication != nil
+      && lhs.publication === rhs.publication
   }
 }
 

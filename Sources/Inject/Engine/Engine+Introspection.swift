@@ -3,7 +3,6 @@ extension Engine {
   /// world, the test's above the global one), with each layer's location, strategy, and whether
   /// the global world holds an instance it built.
   func debugDescription(of injection: D.Injection) -> String {
-    let publication = D.publication(of: injection)
     let heading =
       "\(D.kind.typeName)<\(D.Value.self)> published at \(publication.location), strategy .\(publication.strategy)"
     return ([heading] + layersTopFirst(of: injection).map { "  " + describe($0) }).joined(separator: "\n")
@@ -11,8 +10,7 @@ extension Engine {
 
   /// The strategy, where the injection was published, and its layers, top first.
   func mirror(of injection: D.Injection) -> Mirror {
-    let publication = D.publication(of: injection)
-    return Mirror(
+    Mirror(
       injection,
       children: [
         "strategy": publication.strategy,
@@ -25,7 +23,7 @@ extension Engine {
   /// The override stacks that apply here, top first, down to the published layer: the current
   /// test's, in a test world, then the global one.
   private func layersTopFirst(of injection: D.Injection) -> [Layer<D>] {
-    let configuration = Configuration<D>(injection, in: World.current)
+    let configuration = Configuration<D>(injection, publication, in: World.current)
     // The stacks hold only `Layer<D>`s of the injection.
     let stacked = ((configuration.globals ?? []) + (configuration.tested ?? [])).map {
       unsafeDowncast($0, to: Layer<D>.self)

@@ -8,7 +8,6 @@ extension Engine {
     _ source: Layer<D>.Source, strategy: Strategy?, on injection: D.Injection, at location: CodeLocation,
     in function: StaticString
   ) {
-    let publication = D.publication(of: injection)
     let world = World.current
     let test = world?.testOverrides
     if case .injection(let other) = source {
@@ -45,8 +44,8 @@ extension Engine {
   /// Pops overrides until `leaving(count)` of the `count` on the stack are left: the current
   /// test's stack in a test world, else the global one.
   ///
-  /// Empties what the stack's worlds stored
-  /// since the first popped was pushed. With none to pop, tells the telemetry.
+  /// Empties what the stack's worlds stored since the first popped was pushed. With none to pop,
+  /// tells the telemetry.
   ///
   /// Every change of state is made before any code of the user's runs: the popped layers, and
   /// the instances they and the emptied slots held, are released last, so a `deinit` among them
@@ -74,8 +73,7 @@ extension Engine {
   /// Notes in `log` that the `layers` (by identity), pushed at `epoch` or later, are gone, and
   /// makes every world forget what they built.
   ///
-  /// Call it while they are alive. Returns what is left
-  /// to release.
+  /// Call it while they are alive. Returns what is left to release.
   static func forgetting(_ layers: [ObjectIdentifier], poppedFrom log: RollbackLog, at epoch: UInt64) -> [Any] {
     let (released, onMainActor) = log.pop(layers.count, of: D.kind, pushedAt: epoch)
     D.dropOnMainActor(onMainActor)
@@ -88,7 +86,7 @@ extension Engine {
     if let test = World.current?.testOverrides {
       return D.withStacks(of: test) { $0.depth(of: injection) }
     }
-    return D.globalLayers(of: injection).count
+    return D.globalDepth(of: injection)
   }
 
   /// A world inside the current task's, where `injection` resolves from a layer built by
@@ -97,7 +95,6 @@ extension Engine {
     _ source: Layer<D>.Source, strategy: Strategy?, on injection: D.Injection, at location: CodeLocation
   ) -> World {
     let parent = World.current
-    let publication = D.publication(of: injection)
     if case .injection(let other) = source {
       stopIfLooping(injection, through: other, in: parent, seesScopes: true)
     }

@@ -146,7 +146,7 @@ final class Engine<D: Door>: Sendable {
       D.record(.built(layer.origin), injection, at: location)
     }
     if let (keeping, replaced) = stored {
-      registerOnce(slot, of: injection, layer, strategy: strategy, in: world)
+      registerOnce(slot, of: injection, configuration.publication, layer, strategy: strategy, in: world)
       if case .shared = strategy, keeping == .strongly {
         D.record(.keptStrongly(layer.origin), injection, at: location)
       }
@@ -178,7 +178,7 @@ final class Engine<D: Door>: Sendable {
     let entered = D.enter(injection, from: location, inGlobalWorld: configuration.world == nil)
     let instance = make(from: position, configuration, for: location)
     D.leave(entered)
-    configuration.world?.leakWatch?.watch(instance, builtBy: D.publication(of: injection).label, for: location)
+    configuration.world?.leakWatch?.watch(instance, builtBy: configuration.publication.label, for: location)
     return instance
   }
 
@@ -262,11 +262,12 @@ final class Engine<D: Door>: Sendable {
   /// Lists `slot`, which `layer` of `injection` stores in, in `world`'s part (`nil`: the global
   /// world's), for the graph, unless it is listed already.
   private func registerOnce(
-    _ slot: D.Slot, of injection: D.Injection, _ layer: Layer<D>, strategy: Strategy, in world: World?
+    _ slot: D.Slot, of injection: D.Injection, _ publication: Publication<D>, _ layer: Layer<D>, strategy: Strategy,
+    in world: World?
   ) {
     let entry = StoredEntry(
       slot: slot, layer: ObjectIdentifier(layer), injection: ObjectIdentifier(injection),
-      publication: D.publication(of: injection), strategy: strategy, origin: layer.origin)
+      publication: publication, strategy: strategy, origin: layer.origin)
     D.withPart(of: world) { $0.register(entry) }
   }
 }

@@ -98,9 +98,8 @@ final class Publication<D: DoorTypes>: Sendable {
   let location: CodeLocation
   /// The published configuration: the bottom of the override stack, never popped.
   ///
-  /// It builds
-  /// the first launch override that applies, else the preview value in a preview process, else
-  /// the live instance.
+  /// It builds the first launch override that applies, else the preview value in a preview
+  /// process, else the live instance.
   @usableFromInline
   let published: Layer<D>
   /// What test worlds resolve from instead of ``published``, if the injection has a test value.
@@ -132,11 +131,13 @@ final class Publication<D: DoorTypes>: Sendable {
     self.testLayer = test.map { Layer(.instance($0), strategy: strategy, location: location, origin: .test) }
   }
 
-  /// Notes what a build of the injection resolved, each dependency once.
+  /// Notes what a build of the injection resolved, each dependency once; forgets, when it notes
+  /// a new one, those released since.
   func noteBuilt(with dependencies: [BuildDependency]) {
     guard !dependencies.isEmpty else { return }
     builtWith.withLock { known in
       for dependency in dependencies where !known.contains(dependency) {
+        known.removeAll { $0.publication == nil }
         known.append(dependency)
       }
     }

@@ -26,8 +26,6 @@ struct SlotContents {
   /// (``MainActorDrops``).
   @usableFromInline
   var isGuarded = false
-  /// Whether the world's list of stored slots, for the graph, lists this slot.
-  var isRegistered = false
   /// The ``SessionGeneration``s the instance belongs to: its own, for a `.session` instance, and
   /// those its build resolved; empty while the slot holds nothing.
   var generations: [SessionGeneration] = []
@@ -120,8 +118,7 @@ struct SlotContents {
 
   /// Frees the bits; what is left in them is an unowned copy or nothing.
   ///
-  /// Call it once the kept
-  /// instance, if any, was moved out (``empty(as:)``), as the slot ends.
+  /// Call it once the kept instance, if any, was moved out (``empty(as:)``), as the slot ends.
   func deallocate() {
     bits?.deallocate()
   }

@@ -163,8 +163,9 @@ struct GraphWalk {
   private mutating func walkDependencies(of publication: any PublishedInjection, from index: Int, node: Int) {
     for dependency in publication.dependencies {
       work += 1
-      let target = self.node(
-        key: dependency.injection, dependency.publication, strategy: dependency.publication.strategy)
+      // An injection released since is no node.
+      guard let resolved = dependency.publication else { continue }
+      let target = self.node(key: dependency.injection, resolved, strategy: resolved.strategy)
       let edge = self.edge(from: node, to: target, property: "", location: dependency.location, kind: .build)
       // A consumer property that the factory read, which the walk met already.
       guard edges[edge].kind == .build else { continue }

@@ -42,8 +42,7 @@ extension InjectionGraph {
     /// Whether the injection is a ``SendableInjection``, resolved from any isolation; `false` for
     /// an ``Injection``, a root or a consumer.
     ///
-    /// A graph encoded before this property existed
-    /// decodes with `false`.
+    /// A graph encoded before this property existed decodes with `false`.
     public var isSendable: Bool = false
 
     /// `Injection` or `SendableInjection`, as messages name the node's kind of injection.

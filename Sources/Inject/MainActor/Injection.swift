@@ -117,8 +117,7 @@ public final class Injection<T> {
     /// The engine's door into this injection's type, an `Engine<MainActorDoor<T>>`, made on the
     /// first resolution that needs it, on the main actor.
     ///
-    /// Unmanaged, so that reading it costs no
-    /// reference counting: `ownedEngine` holds it.
+    /// Unmanaged, so that reading it costs no reference counting: `ownedEngine` holds it.
     var engine: Unmanaged<AnyObject>?
 
     @inlinable

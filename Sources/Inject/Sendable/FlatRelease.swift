@@ -3,8 +3,7 @@
 /// layers of its own) waits in the thread's list until the release before it has returned, so
 /// that a chain of any length takes constant stack.
 ///
-/// ``MainActorRelease`` does the same on the
-/// main actor for main-actor injections.
+/// ``MainActorRelease`` does the same on the main actor for main-actor injections.
 enum FlatRelease {
   /// Releases `value` now, or, while another release runs on this thread, once it has returned.
   static func release(_ value: consuming Any) {

@@ -31,13 +31,19 @@ enum SendableTelemetry {
 
   /// Records `kind` for an injection of door `D`'s kind published at `publishedAt`, at
   /// `location`: if a telemetry is installed, or if it is a misuse.
+  ///
+  /// Delivered on the main actor, with the capture of debug warnings of the code that recorded
+  /// it, which the hop's task would not inherit otherwise.
   static func record<D: DoorTypes>(
     _ kind: InjectionEvent.Kind, of door: D.Type, publishedAt: CodeLocation, at location: CodeLocation
   ) {
     guard kind.isMisuse || isActive else { return }
     let type: any Any.Type = D.Value.self
+    let capture = DebugWarnings.capture
     MainActorHop.run {
-      Telemetry.record(kind, instances: type, of: .sendable, publishedAt: publishedAt, at: location)
+      DebugWarnings.$capture.withValue(capture) {
+        Telemetry.record(kind, instances: type, of: .sendable, publishedAt: publishedAt, at: location)
+      }
     }
   }
 }

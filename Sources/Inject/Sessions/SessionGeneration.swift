@@ -79,17 +79,14 @@ final class SessionGeneration: Sendable {
     self.session = session
   }
 
-  /// Whether the generation has ended.
-  var isEnded: Bool { state.withLock { $0.endedAt != nil } }
-
   /// Where the generation ended, once it has.
   var endedAt: CodeLocation? { state.withLock { $0.endedAt } }
 
   /// Lists `slot`, which is about to store an instance that belongs to this generation: one of
   /// the session's own, built by `owner`, or one built with them.
   ///
-  /// Returns `false`, listing
-  /// nothing, if the generation has ended: the instance must not be stored.
+  /// Returns `false`, listing nothing, if the generation has ended: the instance must not be
+  /// stored.
   func add(_ slot: some EngineSlot, owner: Owner?) -> Bool {
     state.withLock { state in
       guard state.endedAt == nil else { return false }

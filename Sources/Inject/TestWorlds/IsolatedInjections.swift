@@ -20,9 +20,10 @@
 /// opened inside one. The world's instances are released when `operation` has returned and no
 /// task created inside is still alive.
 ///
+/// It runs on the caller's thread, in any isolation: a thread of its own opens a test world too.
+///
 /// - Parameter operation: The code that resolves in the new world.
 /// - Returns: What `operation` returns.
-@MainActor
 public func withIsolatedInjections<R>(operation: () throws -> R) rethrows -> R {
   try World(parent: World.current, isTest: true).run(operation)
 }

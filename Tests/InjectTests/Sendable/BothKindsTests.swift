@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Inject
+import InjectTesting
 import Testing
 
 /// A client, and the repository that holds the one it was built with.
@@ -57,6 +58,8 @@ enum KindPair: String, CaseIterable, Sendable {
         ? EitherInjection(Injection<KindClient>(strategy: .singleton, instance: KindClient("live")))
         : EitherInjection(SendableInjection<KindClient>(strategy: .singleton, instance: KindClient("live")))
       client.push(KindClient("mock"))
+      // The first build rolls the override back; the builds after it find none to roll back.
+      let builds = Counter()
       let repository: EitherInjection<KindRepository>
       switch pair {
       case .mainActorOnMainActor, .mainActorOnSendable:
@@ -65,7 +68,10 @@ enum KindPair: String, CaseIterable, Sendable {
             strategy: .singleton,
             instance: {
               let repository = KindRepository(client.resolve())
-              client.rollback()
+              builds.increment()
+              if builds.value == 1 {
+                client.rollback()
+              }
               return repository
             }()))
       case .sendableOnSendable:
@@ -75,7 +81,10 @@ enum KindPair: String, CaseIterable, Sendable {
             strategy: .singleton,
             instance: {
               let repository = KindRepository(resolve())
-              rollback()
+              builds.increment()
+              if builds.value == 1 {
+                rollback()
+              }
               return repository
             }()))
       }
@@ -88,7 +97,9 @@ enum KindPair: String, CaseIterable, Sendable {
   /// Releasing an injection with overrides still pushed pops them, as `rollbackAllOverrides()`
   /// would: their values are released, and what the global world stored while they were in place
   /// is dropped.
-  @Test(arguments: [false, true]) func aReleasedInjectionRollsBackWhatItLeftPushed(sendable: Bool) {
+  // Pushes on the global stack in a test process on purpose: the warning is DebugWarningsTests'.
+  @Test(.misusesOnPurpose, arguments: [false, true])
+  func aReleasedInjectionRollsBackWhatItLeftPushed(sendable: Bool) {
     let other = SendableInjection<KindClient>(strategy: .singleton, instance: KindClient("other"))
     weak var mock: KindClient?
     var storedMeanwhile: KindClient?
@@ -110,12 +121,13 @@ enum KindPair: String, CaseIterable, Sendable {
   }
 
   /// A chain of 5,000 sendable injections, each overridden with the next, resolves and is
-  /// released in constant stack, on a thread with a 256 KB stack.
+  /// released in constant stack, on a thread with a 256 KB stack, in a test world opened there.
   @Test func aLongDelegationChainResolvesAndIsReleasedOnASmallStack() {
     let done = DispatchSemaphore(value: 0)
     let resolved = Locked<Int?>(nil)
     let thread = Thread {
-      do {
+      // In a test world of the thread's own: the chain's overrides stay on the test's stack.
+      withIsolatedInjections {
         let chain = (0..<5_000).map { SendableInjection<Int>(strategy: .singleton, instance: $0) }
         for (injection, next) in zip(chain, chain.dropFirst()) {
           injection.override(with: next)
@@ -134,18 +146,21 @@ enum KindPair: String, CaseIterable, Sendable {
   /// stored before any of their pushes, while a main-actor override is in place (so the
   /// singleton is listed), whichever order their hops to the main actor run in.
   ///
-  /// A child process:
-  /// the rollbacks of the tests beside it would drop the singleton too, rightly.
+  /// A child process: the rollbacks of the tests beside it would drop the singleton too, rightly.
   @Test(.timeLimit(.minutes(1))) func sendableRollbacksOnManyThreadsDropNoMainActorInstanceStoredBefore() async {
     await #expect(processExitsWith: .success) {
+      // The pushes on the global stack of a test process are on purpose: their warning is
+      // DebugWarningsTests'.
       let first = await MainActor.run {
-        raceGuard.override(with: 1)
+        withDebugWarningsSilenced { raceGuard.override(with: 1) }
         let first = raceSingleton.resolve()
         precondition(first.client.name == "live")
         onThreads(8) { _ in
-          for _ in 0..<300 {
-            raceClient.override(with: KindClient("mock"))
-            raceClient.rollbackOverride()
+          withDebugWarningsSilenced {
+            for _ in 0..<300 {
+              raceClient.override(with: KindClient("mock"))
+              raceClient.rollbackOverride()
+            }
           }
         }
         precondition(raceSingleton.resolve() === first, "dropped before the hops ran")
