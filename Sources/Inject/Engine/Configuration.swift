@@ -21,20 +21,10 @@ struct Configuration<D: Door> {
     self.injection = injection
     self.world = world
     self.publication = publication
-    // The stacks are read only where they hold layers: an empty one costs no array. Another
-    // thread may pop between the depth and the layers: a stack found empty then is none.
-    if D.globalDepth(of: injection) > 0 {
-      let layers = D.globalLayers(of: injection)
-      self.globals = layers.isEmpty ? nil : layers
-    } else {
-      self.globals = nil
-    }
-    if let test = world?.testOverrides, D.testDepth(of: injection, in: test) > 0 {
-      let layers = D.withStacks(of: test) { $0.layers(of: injection) }
-      self.tested = layers.isEmpty ? nil : layers
-    } else {
-      self.tested = nil
-    }
+    // Each stack is read once, under its guard: another thread's push or pop falls before or
+    // after the read.
+    self.globals = D.globalLayers(of: injection)
+    self.tested = world?.testOverrides.flatMap { D.testLayers(of: injection, in: $0) }
   }
 
   /// The configuration of `injection` in `world`.

@@ -45,8 +45,9 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   /// How many overrides the global stack of `injection` holds now.
   static func globalDepth(of injection: Injection) -> Int
 
-  /// The global override stack of `injection`, bottom first, as it is now: `Layer<Self>`s.
-  static func globalLayers(of injection: Injection) -> [any AnyObject & Sendable]
+  /// The global override stack of `injection`, bottom first, as it is now (`Layer<Self>`s), or
+  /// `nil` if it is empty: read once, under the stack's guard.
+  static func globalLayers(of injection: Injection) -> [any AnyObject & Sendable]?
 
   /// Pushes the layer that `make` makes (at the depth and epoch it is given) on the global
   /// stack of `injection`; returns the new depth. The epoch is taken from `log` while the stack
@@ -92,8 +93,9 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   /// `isNew` then says.
   static func slot(for layer: Layer<Self>, in world: World, isNew: inout Bool) -> any EngineSlot
 
-  /// How many overrides of `injection` the test's stack holds now.
-  static func testDepth(of injection: Injection, in test: TestOverrides) -> Int
+  /// The test's override stack of `injection`, bottom first, as it is now (`Layer<Self>`s), or
+  /// `nil` if it is empty: read once, under the stacks' guard.
+  static func testLayers(of injection: Injection, in test: TestOverrides) -> [any AnyObject & Sendable]?
 
   /// Runs `body` with this kind's override stacks of a test, under their guard.
   static func withStacks<R>(of test: TestOverrides, _ body: (inout TestStacks) -> R) -> R
@@ -129,7 +131,7 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   static func leave(_ entered: Entered)
 
   /// Opens the frame of a build of `injection`: what it resolves is noted there.
-  static func beginBuild(of injection: Injection)
+  static func beginBuild()
 
   /// Closes the innermost frame; returns what the build resolved, if it noted anything.
   static func endBuild() -> BuildRecord?
@@ -137,7 +139,7 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   /// Notes, in the innermost frame of the build in progress around this resolution (on this
   /// door's chain, or the other door's where it encloses it), that the build resolved
   /// `dependency`, an instance that belongs to `generations`.
-  static func noteResolved(_ dependency: BuildDependency, _ generations: [SessionGeneration])
+  static func noteResolved(_ resolved: () -> (BuildDependency, generations: [SessionGeneration]))
 
   /// Whether resolutions note what they resolve now: a build may be in progress around them.
   static var isRecordingBuild: Bool { get }

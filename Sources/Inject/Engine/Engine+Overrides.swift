@@ -81,6 +81,19 @@ extension Engine {
     return released + World.forget(layers, D.self)
   }
 
+  /// Forgets what a released injection leaves behind: the layers it left pushed on the global
+  /// stack (by identity, the first pushed at `epoch`), as their rollback would, and what every
+  /// world built from its `publication`'s layers, from which nothing resolves again.
+  ///
+  /// Returns what is left to release.
+  static func forgettingReleased(
+    pushed layers: [ObjectIdentifier], at epoch: UInt64?, publishedBy publication: Publication<D>?
+  ) -> [Any] {
+    let released = epoch.map { forgetting(layers, poppedFrom: RollbackLog.global, at: $0) } ?? []
+    let bottom = [publication?.published, publication?.testLayer].compactMap(\.self).map(ObjectIdentifier.init)
+    return released + World.forget(bottom, D.self)
+  }
+
   /// The number of overrides on the stack that `push` pushes onto here.
   func overrideCount(of injection: D.Injection) -> Int {
     if let test = World.current?.testOverrides {

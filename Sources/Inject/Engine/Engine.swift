@@ -75,17 +75,13 @@ final class Engine<D: Door>: Sendable {
     guard !layer.isOnDemand else {
       // Stores nothing, so it needs no slot, in a world or out of one; what it was built with
       // passes to the build that resolved it, which holds it.
-      D.beginBuild(of: injection)
-      let instance = newInstance(at: position, configuration, for: location)
-      let record = D.endBuild()
-      if let record {
-        configuration.publication.noteBuilt(with: record.dependencies)
-      }
+      var generations: [SessionGeneration] = []
+      let instance = buildInFrame(at: position, configuration, for: location, resolving: &generations)
       if D.recordsResolutions {
         D.record(.built(layer.origin), injection, at: location)
       }
       if D.isRecordingBuild {
-        D.noteResolved(configuration.dependency(at: location), record?.generations ?? [])
+        D.noteResolved { (configuration.dependency(at: location), generations) }
       }
       return instance
     }
@@ -100,7 +96,26 @@ final class Engine<D: Door>: Sendable {
     }
     // The build in progress, if any, holds what it resolved: it belongs to the same generations.
     if D.isRecordingBuild {
-      D.noteResolved(configuration.dependency(at: location), D.generations(of: slot))
+      D.noteResolved { (configuration.dependency(at: location), D.generations(of: slot)) }
+    }
+    return instance
+  }
+
+  /// A new instance from the layer at `position`, built in a frame of its own.
+  ///
+  /// What the build resolved becomes the publication's build edges; the session generations it
+  /// resolved are added to `generations`. (Not a tuple with the instance: a tuple of the door's
+  /// value type costs a generic-metadata look-up here, where the door is not specialized.)
+  @inline(__always)
+  private func buildInFrame(
+    at position: Position, _ configuration: Configuration<D>, for location: CodeLocation,
+    resolving generations: inout [SessionGeneration]
+  ) -> D.Value {
+    D.beginBuild()
+    let instance = newInstance(at: position, configuration, for: location)
+    if let record = D.endBuild() {
+      configuration.publication.noteBuilt(with: record.dependencies)
+      generations += record.generations
     }
     return instance
   }
@@ -115,14 +130,8 @@ final class Engine<D: Door>: Sendable {
     // The global world's log, or its test's: the worlds of scopes outside tests have none.
     let log = world.map { $0.testOverrides?.log } ?? RollbackLog.global
     let pops = log?.pops ?? 0
-    D.beginBuild(of: injection)
-    let instance = newInstance(at: position, configuration, for: location)
-    let record = D.endBuild()
     var generations: [SessionGeneration] = []
-    if let record {
-      configuration.publication.noteBuilt(with: record.dependencies)
-      generations = record.generations
-    }
+    let instance = buildInFrame(at: position, configuration, for: location, resolving: &generations)
     // The first instance of the session in this world begins its generation.
     let own = strategy.session.map { session in World.withSessions(of: world) { $0.generation(of: session) } }
     if let own {

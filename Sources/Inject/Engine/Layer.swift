@@ -136,8 +136,10 @@ final class Publication<D: DoorTypes>: Sendable {
   func noteBuilt(with dependencies: [BuildDependency]) {
     guard !dependencies.isEmpty else { return }
     builtWith.withLock { known in
-      for dependency in dependencies where !known.contains(dependency) {
-        known.removeAll { $0.publication == nil }
+      let new = dependencies.filter { !known.contains($0) }
+      guard !new.isEmpty else { return }
+      known.removeAll { $0.publication == nil }
+      for dependency in new where !known.contains(dependency) {
         known.append(dependency)
       }
     }

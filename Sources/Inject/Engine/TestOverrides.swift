@@ -29,10 +29,10 @@ final class TestOverrides: Sendable {
     mainActorStacks.access(body)
   }
 
-  /// How many overrides of the main-actor `injection` the test has pushed.
+  /// The main-actor `injection`'s stack, if the test has pushed any override of it.
   @MainActor
-  func mainActorDepth(of injection: AnyObject) -> Int {
-    mainActorStacks.access { $0.depth(of: injection) }
+  func mainActorLayers(of injection: AnyObject) -> [any AnyObject & Sendable]? {
+    mainActorStacks.access { $0.layers(of: injection) }
   }
 
   /// Runs `body` with the sendable injections' stacks, under their lock.
@@ -60,9 +60,10 @@ struct TestStacks: Sendable {
     var layers: [any AnyObject & Sendable]
   }
 
-  /// The layers of `injection`, bottom first: `Layer<D>`s, erased.
-  func layers(of injection: AnyObject) -> [any AnyObject & Sendable] {
-    stacks.isEmpty ? [] : stacks[ObjectIdentifier(injection)]?.layers ?? []
+  /// The layers of `injection`, bottom first (`Layer<D>`s, erased), or `nil` if it has none:
+  /// an empty stack is dropped.
+  func layers(of injection: AnyObject) -> [any AnyObject & Sendable]? {
+    stacks.isEmpty ? nil : stacks[ObjectIdentifier(injection)]?.layers
   }
 
   /// How many overrides of `injection` the test has pushed.

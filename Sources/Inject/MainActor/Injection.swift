@@ -29,7 +29,7 @@
 @MainActor
 public final class Injection<T> {
   /// The strategy the injection was published with.
-  public nonisolated let strategy: Strategy
+  public nonisolated var strategy: Strategy { publication.strategy }
 
   /// What the injection was published with: its location, and the published and test layers at
   /// the bottom of its stacks.
@@ -57,12 +57,7 @@ public final class Injection<T> {
       state.access { state in
         state.top = Unmanaged.passUnretained(top)
         state.depth = overrides.count
-        // The layer that consumers first resolved from was popped, and every layer above it:
-        // no consumer resolved from what is left.
-        if state.firstResolvedDepth > state.depth {
-          state.firstResolvedAt = nil
-          state.firstResolvedDepth = 0
-        }
+        state.notes.popped(to: state.depth)
       }
     }
   }
@@ -95,25 +90,9 @@ public final class Injection<T> {
     /// a link of the chain that a dependency-cycle message names.
     @usableFromInline
     var outer: Unmanaged<AnyObject>?
-    /// Where a consumer of the global world first resolved this injection from a layer still on
-    /// the global stack.
-    ///
-    /// It reports overrides pushed too late: one that shadows a layer consumers resolved from.
-    /// Forgotten when a rollback pops that layer; see ``firstResolvedDepth``.
+    /// What the injection notes of the global world's resolutions, for its warnings.
     @usableFromInline
-    var firstResolvedAt: CodeLocation?
-    /// The depth of the global stack (0: the published layer) that the resolution at
-    /// ``firstResolvedAt`` resolved from.
-    ///
-    /// It is the lowest depth any consumer still on the stack resolved from: a consumer
-    /// resolves from the top, and the stack goes below this depth only by a rollback that
-    /// forgets both. Written with ``firstResolvedAt`` only, never on a resolution that finds it
-    /// set, so that keeping it costs the resolution path nothing.
-    @usableFromInline
-    var firstResolvedDepth = 0
-    /// Whether a test process reported that this injection built its live instance outside
-    /// every test world.
-    var reportedLiveBuildInTest = false
+    var notes = GlobalNotes()
     /// The engine's door into this injection's type, an `Engine<MainActorDoor<T>>`, made on the
     /// first resolution that needs it, on the main actor.
     ///
@@ -288,7 +267,6 @@ public final class Injection<T> {
     let publication = Publication<MainActorDoor<T>>(
       strategy, instance: Boxed(instance), preview: preview.map(Boxed.init), test: test.map(Boxed.init),
       launchOverrides: launchOverrides.map { ($0.trigger, Boxed($0.instance)) }, at: location)
-    self.strategy = strategy
     self.publication = publication
     self.owned = publication
     self.state = Cell.make(State(top: publication.published))
@@ -312,15 +290,10 @@ public final class Injection<T> {
       layers.first.map { unsafeDowncast($0, to: Layer<MainActorDoor<T>>.self).pushEpoch }
     )
     MainActorRelease.release(consume layers) { [publication] in
-      // The overrides still pushed are gone with the injection, as their rollback would take
-      // them: what the global world stored since the first was pushed is dropped. And no world
-      // keeps what the published layers built, as none can resolve from them again.
       let (identifiers, epoch) = popped
-      let released = epoch.map {
-        Engine<MainActorDoor<T>>.forgetting(identifiers, poppedFrom: RollbackLog.global, at: $0)
-      }
-      let bottom = [publication.0?.published, publication.0?.testLayer].compactMap(\.self).map(ObjectIdentifier.init)
-      withExtendedLifetime((released, World.forget(bottom, MainActorDoor<T>.self))) {}
+      withExtendedLifetime(
+        Engine.forgettingReleased(pushed: identifiers, at: epoch, publishedBy: publication.0)
+      ) {}
     }
   }
 
@@ -446,9 +419,8 @@ public final class Injection<T> {
   func enterResolution(from location: CodeLocation, inGlobalWorld: Bool) -> Unmanaged<AnyObject>? {
     let outer = Resolution.innermost
     let wasResolving = state.access { state in
-      if inGlobalWorld && state.firstResolvedAt == nil {
-        state.firstResolvedAt = location
-        state.firstResolvedDepth = state.depth
+      if inGlobalWorld {
+        state.notes.noteResolution(at: location, depth: state.depth)
       }
       return state.isResolving
     }

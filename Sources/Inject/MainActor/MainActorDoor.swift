@@ -35,7 +35,10 @@ extension MainActorDoor: @MainActor Door {
     injection.state.access { $0.depth }
   }
 
-  static func globalLayers(of injection: Inject.Injection<T>) -> [any AnyObject & Sendable] { injection.overrides }
+  static func globalLayers(of injection: Inject.Injection<T>) -> [any AnyObject & Sendable]? {
+    // The depth first, from the cell: reading the stack itself costs an exclusivity check.
+    injection.state.access { $0.depth } == 0 ? nil : injection.overrides
+  }
 
   static func pushGlobal(
     on injection: Inject.Injection<T>, log: RollbackLog, _ make: (Int, UInt64) -> Layer<Self>
@@ -56,14 +59,11 @@ extension MainActorDoor: @MainActor Door {
   }
 
   static func firstResolution(of injection: Inject.Injection<T>) -> CodeLocation? {
-    injection.state.access { $0.firstResolvedAt }
+    injection.state.access { $0.notes.firstResolvedAt }
   }
 
   static func reportLiveBuildOnce(of injection: Inject.Injection<T>) -> Bool {
-    injection.state.access { state in
-      defer { state.reportedLiveBuildInTest = true }
-      return state.reportedLiveBuildInTest
-    }
+    injection.state.access { $0.notes.reportLiveBuildOnce() }
   }
 
   static func make(_ factory: Factory) -> T { factory.closure() }
@@ -87,8 +87,8 @@ extension MainActorDoor: @MainActor Door {
     }
   }
 
-  static func testDepth(of injection: Inject.Injection<T>, in test: TestOverrides) -> Int {
-    test.mainActorDepth(of: injection)
+  static func testLayers(of injection: Inject.Injection<T>, in test: TestOverrides) -> [any AnyObject & Sendable]? {
+    test.mainActorLayers(of: injection)
   }
 
   static func withStacks<R>(of test: TestOverrides, _ body: (inout TestStacks) -> R) -> R {
@@ -120,11 +120,12 @@ extension MainActorDoor: @MainActor Door {
     entered.injection.leaveResolution(restoring: entered.outer)
   }
 
-  static func beginBuild(of injection: Inject.Injection<T>) { BuildFrames.begin() }
+  static func beginBuild() { BuildFrames.begin() }
 
   static func endBuild() -> BuildRecord? { BuildFrames.end() }
 
-  static func noteResolved(_ dependency: BuildDependency, _ generations: [SessionGeneration]) {
+  static func noteResolved(_ resolved: () -> (BuildDependency, generations: [SessionGeneration])) {
+    let (dependency, generations) = resolved()
     BuildFrames.note(dependency, generations)
   }
 

@@ -54,8 +54,7 @@ enum Resolution {
   /// In a cell, so that changing them costs no dynamic exclusivity check.
   // NB: `nonisolated(unsafe)` only because a cell is not `Sendable`. It is safe: it is private,
   // and only main-actor-isolated members of this type touch it.
-  private nonisolated(unsafe) static let reasons = Cell.make(
-    (worldsAlive: 0, isBuilding: false, isGeneral: false))
+  private nonisolated(unsafe) static let reasons = Cell.make((worldsAlive: 0, isBuilding: false))
 
   /// Counts a world that began (`alive`) or ended, on the main actor.
   static func noteWorld(alive: Bool) {
@@ -77,17 +76,12 @@ enum Resolution {
     update()
   }
 
-  /// Recomputes ``isGeneral``; writes it only when it changes, which few events make it do (a
-  /// copy in the cell tells, where reading the `static var` costs a dynamic exclusivity check).
+  /// Recomputes ``isGeneral``; writes it only when it changes, which few events make it do.
   static func update() {
     let isActive = Telemetry.isActive
-    let changed = reasons.access { reasons -> Bool in
-      let isGeneral = isActive || reasons.worldsAlive > 0 || reasons.isBuilding
-      defer { reasons.isGeneral = isGeneral }
-      return reasons.isGeneral != isGeneral
-    }
-    if changed {
-      isGeneral.toggle()
+    let general = reasons.access { isActive || $0.worldsAlive > 0 || $0.isBuilding }
+    if isGeneral != general {
+      isGeneral = general
     }
   }
 

@@ -94,8 +94,8 @@ enum CurrentThread {
 /// code of the user's while it lasts, so no two accesses overlap.
 final class ThreadBuilds {
   /// The injections building or delegating on the thread, outermost first.
-  // NB: `unowned(unsafe)`: the build that entered an injection holds it until it leaves, and
-  // only the thread reads the list.
+  // NB: `unowned(unsafe)`: what entered an injection holds it until it leaves (the engine keeps
+  // `SendableDoor.Entered`, the slot's build its injection), and only the thread reads the list.
   @exclusivity(unchecked) var entered: [Unowned] = []
   /// The frames of the builds in progress, outermost first.
   @exclusivity(unchecked) var records: [BuildRecord] = []

@@ -11,7 +11,12 @@ enum SendableDoor<T: Sendable>: Door {
   @usableFromInline typealias Factory = Boxed<@Sendable () -> T>
   @usableFromInline typealias Decorator = Boxed<@Sendable (T) -> T>
   @usableFromInline typealias Slot = SendableSlot<T>
-  typealias Entered = ThreadBuilds
+  /// An injection entered on the thread's chain: held strongly until it leaves, since the chain
+  /// holds it unowned, and a delegation may drop the resolution's last other reference to it.
+  struct Entered {
+    let builds: ThreadBuilds
+    let injection: SendableInjection<T>
+  }
 
   @usableFromInline static var kind: InjectionKind { .sendable }
 
@@ -23,8 +28,8 @@ enum SendableDoor<T: Sendable>: Door {
     injection.state.withLock { $0.layers.count }
   }
 
-  static func globalLayers(of injection: SendableInjection<T>) -> [any AnyObject & Sendable] {
-    injection.state.withLock { $0.layers }
+  static func globalLayers(of injection: SendableInjection<T>) -> [any AnyObject & Sendable]? {
+    injection.state.withLock { $0.layers.isEmpty ? nil : $0.layers }
   }
 
   static func pushGlobal(
@@ -44,25 +49,18 @@ enum SendableDoor<T: Sendable>: Door {
       let left = leaving(state.layers.count)
       defer {
         state.layers.removeSubrange(left...)
-        // The layer that consumers first resolved from was popped: none resolved from what is
-        // left.
-        if state.firstResolvedDepth > left {
-          (state.firstResolvedAt, state.firstResolvedDepth) = (nil, 0)
-        }
+        state.notes.popped(to: left)
       }
       return (Array(state.layers[left...]), left)
     }
   }
 
   static func firstResolution(of injection: SendableInjection<T>) -> CodeLocation? {
-    injection.state.withLock { $0.firstResolvedAt }
+    injection.state.withLock { $0.notes.firstResolvedAt }
   }
 
   static func reportLiveBuildOnce(of injection: SendableInjection<T>) -> Bool {
-    injection.state.withLock { state in
-      defer { state.reportedLiveBuild = true }
-      return state.reportedLiveBuild
-    }
+    injection.state.withLock { $0.notes.reportLiveBuildOnce() }
   }
 
   static func make(_ factory: Factory) -> T { factory.closure() }
@@ -86,8 +84,8 @@ enum SendableDoor<T: Sendable>: Door {
     }
   }
 
-  static func testDepth(of injection: SendableInjection<T>, in test: TestOverrides) -> Int {
-    test.withSendableStacks { $0.depth(of: injection) }
+  static func testLayers(of injection: SendableInjection<T>, in test: TestOverrides) -> [any AnyObject & Sendable]? {
+    test.withSendableStacks { $0.layers(of: injection) }
   }
 
   static func withStacks<R>(of test: TestOverrides, _ body: (inout TestStacks) -> R) -> R {
@@ -111,19 +109,18 @@ enum SendableDoor<T: Sendable>: Door {
 
   static func empty(_ slot: SendableSlot<T>) -> Any? { slot.emptyUnderLock() }
 
-  static func enter(_ injection: SendableInjection<T>, from location: CodeLocation, inGlobalWorld: Bool) -> ThreadBuilds
-  {
+  static func enter(_ injection: SendableInjection<T>, from location: CodeLocation, inGlobalWorld: Bool) -> Entered {
     if inGlobalWorld {
       injection.noteFirstResolution(at: location)
     }
-    return BuildChain.enter(injection)
+    return Entered(builds: BuildChain.enter(injection), injection: injection)
   }
 
-  static func leave(_ entered: ThreadBuilds) {
-    BuildChain.leave(entered)
+  static func leave(_ entered: Entered) {
+    BuildChain.leave(entered.builds)
   }
 
-  static func beginBuild(of injection: SendableInjection<T>) {
+  static func beginBuild() {
     // Resolutions inside the build take the general path, which notes them in its frame.
     SendableFastPath.beginBuild()
     CurrentThread.builds.records.append(BuildRecord())
@@ -135,14 +132,18 @@ enum SendableDoor<T: Sendable>: Door {
     return record.generations.isEmpty && record.dependencies.isEmpty ? nil : record
   }
 
-  static func noteResolved(_ dependency: BuildDependency, _ generations: [SessionGeneration]) {
+  static func noteResolved(_ resolved: () -> (BuildDependency, generations: [SessionGeneration])) {
+    // `resolved` runs only where a frame notes it: ``isRecordingBuild`` counts the builds of every
+    // thread.
     let builds = CurrentThread.builds
     if !builds.records.isEmpty {
+      let (dependency, generations) = resolved()
       builds.records[builds.records.count - 1].note(dependency, generations)
-    } else if MainActorRelease.isOnMainActor {
+    } else if MainActorRelease.isOnMainActor, MainActor.assumeIsolated({ BuildFrames.isRecording }) {
       // A main-actor build around this resolution, on the main actor: the main-actor door's
       // frame notes it. Checked at run time: `assumeIsolated` stops the program rather than run
       // elsewhere.
+      let (dependency, generations) = resolved()
       MainActor.assumeIsolated {
         BuildFrames.note(dependency, generations)
       }

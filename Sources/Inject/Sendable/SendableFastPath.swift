@@ -10,8 +10,8 @@ import Synchronization
 /// task's world (a task-local, the costliest part of a resolution that finds its instance);
 /// while no telemetry is installed, it has no event to report; while no build is in progress,
 /// no resolution has a build to note itself in (``BuildRecord``). The count is kept in an
-/// `Atomic`, which needs macOS 15 or iOS 18; on older systems every resolution takes the
-/// general path.
+/// `Atomic`, which needs macOS 15 or iOS 18; on older systems, behind a lock: one uncontended
+/// lock per read, still far less than the general path.
 ///
 /// A task in a world holds it, and the world counted itself before any task could see it, so a
 /// task that reads the count as zero is in no world.
@@ -22,33 +22,49 @@ enum SendableFastPath {
   private final class Counter: Sendable {
     let value = Atomic(0)
   }
+  #endif
 
-  /// The `Counter`, where the system has `Atomic`.
-  private static let counter: (any AnyObject & Sendable)? = {
+  /// The count where the system has no `Atomic`.
+  private final class LockedCounter: Sendable {
+    let value = Locked(0)
+  }
+
+  /// A `Counter` where the system has `Atomic`, else a `LockedCounter`.
+  private static let counter: any AnyObject & Sendable = {
+    #if canImport(Synchronization)
     if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
       return Counter()
     }
-    return nil
+    #endif
+    return LockedCounter()
   }()
-  #endif
+
+  /// Adds `amount` to the count.
+  private static func add(_ amount: Int) {
+    #if canImport(Synchronization)
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+      unsafeDowncast(counter, to: Counter.self).value.add(amount, ordering: .sequentiallyConsistent)
+      return
+    }
+    #endif
+    unsafeDowncast(counter, to: LockedCounter.self).value.withLock { $0 += amount }
+  }
+
+  /// The count now.
+  private static var count: Int {
+    #if canImport(Synchronization)
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+      return unsafeDowncast(counter, to: Counter.self).value.load(ordering: .acquiring)
+    }
+    #endif
+    return unsafeDowncast(counter, to: LockedCounter.self).value.withLock { $0 }
+  }
 
   /// Counts a reason to take the general path: a world created, a telemetry installed.
-  static func increment() {
-    #if canImport(Synchronization)
-    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let counter {
-      unsafeDowncast(counter, to: Counter.self).value.add(1, ordering: .sequentiallyConsistent)
-    }
-    #endif
-  }
+  static func increment() { add(1) }
 
   /// Uncounts a reason to take the general path: a world released, a telemetry removed.
-  static func decrement() {
-    #if canImport(Synchronization)
-    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let counter {
-      unsafeDowncast(counter, to: Counter.self).value.subtract(1, ordering: .sequentiallyConsistent)
-    }
-    #endif
-  }
+  static func decrement() { add(-1) }
 
   /// What a build counts: builds are counted apart from the other reasons, in the high bits, so
   /// that ``isBuilding`` reads them alone (where `Int` has 32 bits, as on watchOS's arm64_32,
@@ -56,46 +72,19 @@ enum SendableFastPath {
   private static let build = Int.bitWidth == 64 ? 1 << 32 : 1 << 20
 
   /// Counts a build in progress on the general path, of either kind, on any thread.
-  static func beginBuild() {
-    #if canImport(Synchronization)
-    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let counter {
-      unsafeDowncast(counter, to: Counter.self).value.add(build, ordering: .sequentiallyConsistent)
-    }
-    #endif
-  }
+  static func beginBuild() { add(build) }
 
   /// Uncounts a build that ended.
-  static func endBuild() {
-    #if canImport(Synchronization)
-    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let counter {
-      unsafeDowncast(counter, to: Counter.self).value.subtract(build, ordering: .sequentiallyConsistent)
-    }
-    #endif
-  }
+  static func endBuild() { add(-build) }
 
   /// Whether a build of either kind may be in progress on some thread now, which a resolution
-  /// must note itself in; `true` where the count is not kept.
+  /// must note itself in.
   ///
   /// A build in progress on the calling thread was counted before any resolution inside it ran,
   /// so a resolution that reads no build is inside none.
-  static var isBuilding: Bool {
-    #if canImport(Synchronization)
-    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let counter {
-      return unsafeDowncast(counter, to: Counter.self).value.load(ordering: .acquiring) >= build
-    }
-    #endif
-    return true
-  }
+  static var isBuilding: Bool { count >= build }
 
-  /// Whether no world is alive, no telemetry installed and no build in progress now; `false`
-  /// where the count is not kept.
+  /// Whether no world is alive, no telemetry installed and no build in progress now.
   @usableFromInline
-  static var isOpen: Bool {
-    #if canImport(Synchronization)
-    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let counter {
-      return unsafeDowncast(counter, to: Counter.self).value.load(ordering: .acquiring) == 0
-    }
-    #endif
-    return false
-  }
+  static var isOpen: Bool { count == 0 }
 }

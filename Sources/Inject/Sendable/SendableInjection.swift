@@ -23,7 +23,7 @@
 /// as they know `Injection`: one engine serves both. See <doc:MainActorAndSendableInjections>.
 public final class SendableInjection<T: Sendable>: Sendable {
   /// The strategy the injection was published with.
-  public let strategy: Strategy
+  public var strategy: Strategy { publication.strategy }
 
   /// What the injection was published with: its location, and the published and test layers at
   /// the bottom of its stacks.
@@ -46,16 +46,9 @@ public final class SendableInjection<T: Sendable>: Sendable {
     /// engine, which is not specialized for `T`, handles the array with no generic metadata.
     @usableFromInline
     var layers: [any AnyObject & Sendable] = []
-    /// Where a consumer of the global world first resolved this injection from a layer still on
-    /// the global stack, for the stale-override warning.
+    /// What the injection notes of the global world's resolutions, for its warnings.
     @usableFromInline
-    var firstResolvedAt: CodeLocation?
-    /// The depth of the global stack that the resolution at `firstResolvedAt` resolved from.
-    @usableFromInline
-    var firstResolvedDepth = 0
-    /// Whether a test process reported that this injection built its live instance outside
-    /// every test world.
-    var reportedLiveBuild = false
+    var notes = GlobalNotes()
 
     @usableFromInline
     init() {}
@@ -185,7 +178,6 @@ public final class SendableInjection<T: Sendable>: Sendable {
     _ strategy: Strategy, _ instance: @escaping @Sendable () -> T, preview: (@Sendable () -> T)?,
     test: (@Sendable () -> T)?, launchOverrides: [SendableLaunchOverride<T>], _ location: CodeLocation
   ) {
-    self.strategy = strategy
     let publication = Publication<SendableDoor<T>>(
       strategy, instance: Boxed(instance), preview: preview.map(Boxed.init), test: test.map(Boxed.init),
       launchOverrides: launchOverrides.map { ($0.trigger, Boxed($0.instance)) }, at: location)
@@ -194,23 +186,16 @@ public final class SendableInjection<T: Sendable>: Sendable {
   }
 
   deinit {
-    // The overrides still pushed are gone with the injection, as their rollback would take them:
-    // what the global world stored since the first was pushed is dropped. And no world keeps
-    // what the published layers built, as none can resolve from them again.
     let layers = state.withLock { state in
       defer { state.layers = [] }
       return state.layers
     }
-    let released = layers.first.map { first in
-      Engine<SendableDoor<T>>.forgetting(
-        layers.map(ObjectIdentifier.init), poppedFrom: RollbackLog.global,
-        at: unsafeDowncast(first, to: Layer<SendableDoor<T>>.self).pushEpoch)
-    }
-    let bottom = [publication.published, publication.testLayer].compactMap(\.self).map(ObjectIdentifier.init)
-    let forgotten = World.forget(bottom, SendableDoor<T>.self)
+    let forgotten = Engine.forgettingReleased(
+      pushed: layers.map(ObjectIdentifier.init),
+      at: layers.first.map { unsafeDowncast($0, to: Layer<SendableDoor<T>>.self).pushEpoch }, publishedBy: publication)
     // Released flat: a layer may delegate to another injection, whose own release then waits
     // for this one to return, so that a chain of any length takes constant stack.
-    FlatRelease.release((layers, released, forgotten))
+    FlatRelease.release((layers, forgotten))
   }
 
   /// The instance a consumer gets now, for code that has no stored property to keep it in: a
@@ -257,8 +242,8 @@ public final class SendableInjection<T: Sendable>: Sendable {
         : unsafeDowncast(state.layers[state.layers.endIndex - 1], to: Layer<SendableDoor<T>>.self)
       // An on-demand layer builds for this consumer: the first such resolution is noted here,
       // under the lock already held, for the stale-override warning.
-      if top.onDemandFactory != nil, state.firstResolvedAt == nil {
-        (state.firstResolvedAt, state.firstResolvedDepth) = (location, state.layers.count)
+      if top.onDemandFactory != nil {
+        state.notes.noteResolution(at: location, depth: state.layers.count)
       }
       return top
     }
@@ -287,11 +272,7 @@ public final class SendableInjection<T: Sendable>: Sendable {
   /// Notes, the first time, that a consumer of the global world at `location` resolves from the
   /// top of the global stack.
   func noteFirstResolution(at location: CodeLocation) {
-    state.withLock { state in
-      if state.firstResolvedAt == nil {
-        (state.firstResolvedAt, state.firstResolvedDepth) = (location, state.layers.count)
-      }
-    }
+    state.withLock { $0.notes.noteResolution(at: location, depth: $0.layers.count) }
   }
 
   /// Tells the telemetry, if one is installed, that a consumer at `location` assigned its own
