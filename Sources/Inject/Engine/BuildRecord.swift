@@ -53,6 +53,7 @@ protocol PublishedInjection: AnyObject, Sendable {
   var strategy: Strategy { get }
   /// Which kind of injection it is.
   var kind: InjectionKind { get }
-  /// What its builds resolved, for the graph.
-  var dependencies: [BuildDependency] { get }
+  /// What the builds from its layer `layer` resolved (`nil`: its published layer), for the
+  /// graph.
+  func dependencies(builtBy layer: ObjectIdentifier?) -> [BuildDependency]
 }

@@ -76,7 +76,7 @@ final class Engine<D: Door>: Sendable {
       // Stores nothing, so it needs no slot, in a world or out of one; what it was built with
       // passes to the build that resolved it, which holds it.
       var generations: [SessionGeneration] = []
-      let instance = buildInFrame(at: position, configuration, for: location, resolving: &generations)
+      let instance = buildInFrame(at: position, layer, configuration, for: location, resolving: &generations)
       if D.recordsResolutions {
         D.record(.built(layer.origin), injection, at: location)
       }
@@ -101,20 +101,20 @@ final class Engine<D: Door>: Sendable {
     return instance
   }
 
-  /// A new instance from the layer at `position`, built in a frame of its own.
+  /// A new instance from `layer`, at `position`, built in a frame of its own.
   ///
-  /// What the build resolved becomes the publication's build edges; the session generations it
+  /// What the build resolved becomes the layer's build edges; the session generations it
   /// resolved are added to `generations`. (Not a tuple with the instance: a tuple of the door's
   /// value type costs a generic-metadata look-up here, where the door is not specialized.)
   @inline(__always)
   private func buildInFrame(
-    at position: Position, _ configuration: Configuration<D>, for location: CodeLocation,
+    at position: Position, _ layer: Layer<D>, _ configuration: Configuration<D>, for location: CodeLocation,
     resolving generations: inout [SessionGeneration]
   ) -> D.Value {
     D.beginBuild()
     let instance = newInstance(at: position, configuration, for: location)
     if let record = D.endBuild() {
-      configuration.publication.noteBuilt(with: record.dependencies)
+      configuration.publication.noteBuilt(by: layer, with: record.dependencies)
       generations += record.generations
     }
     return instance
@@ -131,7 +131,7 @@ final class Engine<D: Door>: Sendable {
     let log = world.map { $0.testOverrides?.log } ?? RollbackLog.global
     let pops = log?.pops ?? 0
     var generations: [SessionGeneration] = []
-    let instance = buildInFrame(at: position, configuration, for: location, resolving: &generations)
+    let instance = buildInFrame(at: position, layer, configuration, for: location, resolving: &generations)
     // The first instance of the session in this world begins its generation.
     let own = strategy.session.map { session in World.withSessions(of: world) { $0.generation(of: session) } }
     if let own {

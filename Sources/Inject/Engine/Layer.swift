@@ -104,8 +104,9 @@ final class Publication<D: DoorTypes>: Sendable {
   let published: Layer<D>
   /// What test worlds resolve from instead of ``published``, if the injection has a test value.
   let testLayer: Layer<D>?
-  /// What the injection's builds resolved, for the graph: noted at the end of each build.
-  private let builtWith = Locked<[BuildDependency]>([])
+  /// What the injection's builds resolved, for the graph, by layer: noted at the end of each
+  /// build.
+  private let builtWith = Locked(BuildEdges())
 
   /// The publication of an injection with these values.
   init(
@@ -131,18 +132,10 @@ final class Publication<D: DoorTypes>: Sendable {
     self.testLayer = test.map { Layer(.instance($0), strategy: strategy, location: location, origin: .test) }
   }
 
-  /// Notes what a build of the injection resolved, each dependency once; forgets, when it notes
-  /// a new one, those released since.
-  func noteBuilt(with dependencies: [BuildDependency]) {
+  /// Notes what a build from `layer` resolved.
+  func noteBuilt(by layer: Layer<D>, with dependencies: [BuildDependency]) {
     guard !dependencies.isEmpty else { return }
-    builtWith.withLock { known in
-      let new = dependencies.filter { !known.contains($0) }
-      guard !new.isEmpty else { return }
-      known.removeAll { $0.publication == nil }
-      for dependency in new where !known.contains(dependency) {
-        known.append(dependency)
-      }
-    }
+    builtWith.withLock { $0.note(dependencies, builtBy: layer) }
   }
 }
 
@@ -151,7 +144,9 @@ extension Publication: PublishedInjection {
   var label: String { "\(D.kind.typeName)<\(D.Value.self)> (\(location))" }
   var valueType: any Any.Type { D.Value.self }
   var kind: InjectionKind { D.kind }
-  var dependencies: [BuildDependency] { builtWith.withLock { $0 } }
+  func dependencies(builtBy layer: ObjectIdentifier?) -> [BuildDependency] {
+    builtWith.withLock { $0.dependencies(builtBy: layer ?? ObjectIdentifier(published)) }
+  }
 }
 
 /// What the process must have been launched with for a launch override to apply.

@@ -116,6 +116,17 @@ struct SlotContents {
     return bits.assumingMemoryBound(to: T.self).move()
   }
 
+  /// Forgets the instance, as ``empty(as:)`` does, if it belongs to `generation` (whatever it
+  /// belongs to, if `nil`); returns the generation whose own instance it was, if any, and what
+  /// it kept; `nil` if it does not belong to `generation`.
+  mutating func empty<T>(as _: T.Type, ifIn generation: SessionGeneration?) -> (own: SessionGeneration?, kept: Any?)? {
+    if let generation, !generations.contains(where: { $0 === generation }) {
+      return nil
+    }
+    let own = ownGeneration
+    return (own, empty(as: T.self))
+  }
+
   /// Frees the bits; what is left in them is an unowned copy or nothing.
   ///
   /// Call it once the kept instance, if any, was moved out (``empty(as:)``), as the slot ends.

@@ -63,9 +63,10 @@ struct GraphWalk {
     /// The session whose lifetime its world keeps it for, if a `.session` layer built it: it is
     /// kept (``isKept``) until the session ends.
     var session: InjectionSession? = nil
-    /// What the injection that built it was published with, if an injection built it: its
-    /// builds' dependencies are what it holds besides its consumer properties.
-    var builtBy: (any PublishedInjection)? = nil
+    /// What the injection that built it was published with, if an injection built it, and the
+    /// layer that built it (`nil`: the published one): that layer's builds' dependencies are
+    /// what it holds besides its consumer properties.
+    var builtBy: (publication: any PublishedInjection, layer: ObjectIdentifier?)? = nil
   }
 
   private struct Link {
@@ -107,7 +108,7 @@ struct GraphWalk {
         value, key: nil, node: node, isKept: stored.isKept, isShared: entry.strategy == .shared && !stored.isKept
       )
       instances[index].session = instances[index].session ?? entry.strategy.session
-      instances[index].builtBy = publication
+      instances[index].builtBy = (publication, entry.layer)
       storedInstances[entry.injection] = index
     }
     startCount = instances.count
@@ -135,8 +136,8 @@ struct GraphWalk {
     guard let node = instances[index].node else { return }
     defer {
       // After the properties: a consumer that the factory read is the property's edge.
-      if let publication = instances[index].builtBy {
-        walkDependencies(of: publication, from: index, node: node)
+      if let (publication, layer) = instances[index].builtBy {
+        walkDependencies(of: publication.dependencies(builtBy: layer), from: index, node: node)
       }
     }
     for (name, field) in FieldLayout.read(instances[index].value) {
@@ -151,17 +152,18 @@ struct GraphWalk {
       nodes[target].isResolved = true
       let met = instance(value, key: field.storage, node: target, isKept: false, isShared: false)
       if instances[met].builtBy == nil {
-        instances[met].builtBy = field.injection.published
+        // Which layer built it is not known here: the published one is taken to.
+        instances[met].builtBy = (field.injection.published, nil)
       }
       links.append(Link(from: index, to: met, edge: edge))
     }
   }
 
-  /// Meets what the builds of the injection `publication` resolved, for instance `index` that it
-  /// built, at `node`: an edge to each injection resolved, and a link to its instance where the
-  /// world keeps one, which the instance is taken to hold.
-  private mutating func walkDependencies(of publication: any PublishedInjection, from index: Int, node: Int) {
-    for dependency in publication.dependencies {
+  /// Meets `dependencies`, what the builds of instance `index` resolved, at `node`: an edge to
+  /// each injection resolved, and a link to its instance where the world keeps one, which the
+  /// instance is taken to hold.
+  private mutating func walkDependencies(of dependencies: [BuildDependency], from index: Int, node: Int) {
+    for dependency in dependencies {
       work += 1
       // An injection released since is no node.
       guard let resolved = dependency.publication else { continue }

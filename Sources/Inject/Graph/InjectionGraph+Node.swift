@@ -46,7 +46,7 @@ extension InjectionGraph {
     public var isSendable: Bool = false
 
     /// `Injection` or `SendableInjection`, as messages name the node's kind of injection.
-    var injectionTypeName: String { isSendable ? "SendableInjection" : "Injection" }
+    var injectionTypeName: String { (isSendable ? InjectionKind.sendable : .mainActor).typeName }
   }
 
   /// An `@Instance` or `@SendableInstance` property, from the node that declares it to the

@@ -106,10 +106,8 @@ extension InstanceSlot: EngineSlot {
 
   @MainActor
   func emptyOnMainActor(ifIn generation: SessionGeneration?) -> Any? {
-    if let generation, !access({ $0.generations.contains { $0 === generation } }) {
-      return nil
-    }
-    return SessionGeneration.watching(access { $0.ownGeneration }, of: self) { empty() }
+    guard let (own, kept) = access({ $0.empty(as: T.self, ifIn: generation) }) else { return nil }
+    return SessionGeneration.watching(own, of: self, kept: kept)
   }
 
   @MainActor

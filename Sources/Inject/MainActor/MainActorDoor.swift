@@ -134,6 +134,7 @@ extension MainActorDoor: @MainActor Door {
   static var recordsResolutions: Bool { Telemetry.isActive }
 
   static func record(_ kind: InjectionEvent.Kind, _ injection: Inject.Injection<T>, at location: CodeLocation) {
+    // Named here, where `T` is known: through the door, the type costs a generic look-up.
     Telemetry.record(kind, instances: T.self, of: .mainActor, publishedAt: injection.location, at: location)
   }
 

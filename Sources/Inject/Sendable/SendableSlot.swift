@@ -153,20 +153,14 @@ extension SendableSlot: EngineSlot {
   static var isMainActorGuarded: Bool { false }
 
   func emptyUnderLock() -> Any? {
-    let (own, kept) = withLock { header in (header.contents.ownGeneration, header.contents.empty(as: T.self)) }
-    return SessionGeneration.watching(own, of: self) { kept }
+    guard let (own, kept) = withLock({ $0.contents.empty(as: T.self, ifIn: nil) }) else { return nil }
+    return SessionGeneration.watching(own, of: self, kept: kept)
   }
 
   @MainActor
   func emptyOnMainActor(ifIn generation: SessionGeneration?) -> Any? {
-    let (own, kept): (SessionGeneration?, Any?) = withLock { header in
-      if let generation, !header.contents.generations.contains(where: { $0 === generation }) {
-        return (nil, nil)
-      }
-      let own = header.contents.ownGeneration
-      return (own, header.contents.empty(as: T.self))
-    }
-    return SessionGeneration.watching(own, of: self) { kept }
+    guard let (own, kept) = withLock({ $0.contents.empty(as: T.self, ifIn: generation) }) else { return nil }
+    return SessionGeneration.watching(own, of: self, kept: kept)
   }
 
   @MainActor

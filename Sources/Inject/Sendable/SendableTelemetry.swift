@@ -38,11 +38,12 @@ enum SendableTelemetry {
     _ kind: InjectionEvent.Kind, of door: D.Type, publishedAt: CodeLocation, at location: CodeLocation
   ) {
     guard kind.isMisuse || isActive else { return }
-    let type: any Any.Type = D.Value.self
+    // What the door names, not the door: a metatype is not `Sendable`.
+    let (type, injectionKind): (any Any.Type, InjectionKind) = (D.Value.self, D.kind)
     let capture = DebugWarnings.capture
     MainActorHop.run {
       DebugWarnings.$capture.withValue(capture) {
-        Telemetry.record(kind, instances: type, of: .sendable, publishedAt: publishedAt, at: location)
+        Telemetry.record(kind, instances: type, of: injectionKind, publishedAt: publishedAt, at: location)
       }
     }
   }

@@ -109,11 +109,9 @@ final class SessionGeneration: Sendable {
     }
   }
 
-  /// Runs `empty`, which empties `slot`, and watches the instance it returns if it was one of
-  /// `generation`'s own; returns the instance, for the caller to release once no state is being
-  /// changed any more.
-  static func watching(_ generation: SessionGeneration?, of slot: AnyObject, _ empty: () -> Any?) -> Any? {
-    let kept = empty()
+  /// Watches `kept`, what emptying `slot` returned, if it was one of `generation`'s own; returns
+  /// it, for the caller to release once no state is being changed any more.
+  static func watching(_ generation: SessionGeneration?, of slot: AnyObject, kept: Any?) -> Any? {
     if let generation, let kept {
       generation.watch(kept, from: ObjectIdentifier(slot))
     }

@@ -111,7 +111,8 @@ enum Telemetry {
     }
   }
 
-  /// Records `kind` for `session` at `location`, as ``record(_:_:at:)`` does for an injection.
+  /// Records `kind` for `session` at `location`, as ``record(_:of:publishedAt:at:)`` does for an
+  /// injection.
   static func record(_ kind: InjectionEvent.Kind, of session: InjectionSession, at location: CodeLocation) {
     record(kind, injection: session.label, publishedAt: session.declaredAt, at: location)
   }

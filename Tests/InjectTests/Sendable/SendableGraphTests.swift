@@ -67,6 +67,27 @@ private actor GraphLoader {
     }
   }
 
+  /// What an override's factory resolved, in one world, is not taken for what the published
+  /// factory resolved in another: build edges are noted by the layer that built.
+  @Test func anOverridesBuildEdgesStayWithItsLayer() {
+    let client = SendableInjection<GraphClient>(strategy: .shared, instance: GraphClient())
+    let repository = SendableInjection<GraphRepository>(strategy: .singleton, instance: GraphRepository(GraphClient()))
+    withIsolatedInjections {
+      repository.withOverride(GraphRepository(client.resolve())) {
+        let built = repository.resolve()
+        #expect(InjectionGraph.capture().errors.map(\.kind) == [.captiveDependency])
+        withExtendedLifetime(built) {}
+      }
+    }
+    withIsolatedInjections {
+      let held = (repository.resolve(), client.resolve())
+      let graph = InjectionGraph.capture()
+      #expect(graph.edges.filter { $0.kind == .build }.isEmpty)
+      #expect(graph.errors.isEmpty)
+      withExtendedLifetime(held) {}
+    }
+  }
+
   /// The graph reads what an actor's properties consume, never what they hold: the actor may be
   /// writing it.
   ///
