@@ -24,7 +24,12 @@ struct Configuration<D: Door> {
     // Each stack is read once, under its guard: another thread's push or pop falls before or
     // after the read.
     self.globals = D.globalLayers(of: injection)
-    self.tested = world?.testOverrides.flatMap { D.testLayers(of: injection, in: $0) }
+    self.tested = world?.testOverrides.flatMap { test in
+      let own = D.testLayers(of: injection, in: test)
+      // A family's overrides in the test lie beneath the member's own.
+      guard let link = publication.family else { return own }
+      return test.familyLayers(of: link, D.self).map { $0 + (own ?? []) } ?? own
+    }
   }
 
   /// The configuration of `injection` in `world`.
@@ -33,14 +38,25 @@ struct Configuration<D: Door> {
     self.init(injection, D.publication(of: injection), in: world)
   }
 
-  /// The top of the configuration: the world's scoped override of the injection, or the top of
-  /// its test's stack, or the top of the global stack.
+  /// The top of the configuration: the world's scoped override of the injection (its own, or
+  /// else its family's), or the top of its test's stack, or the top of the global stack.
   @inline(__always)
   var top: Position {
-    if let scoped = world?.override(of: injection) {
+    if let scoped = scopedOverride {
       return .scoped(scoped)
     }
     return topBeneathScopes
+  }
+
+  /// The world's scoped override of the injection, if any: its own, or else its family's.
+  @inline(__always)
+  var scopedOverride: ScopedOverride? {
+    guard let world, world.hasScopedOverrides else { return nil }
+    if let scoped = world.override(of: injection) {
+      return scoped
+    }
+    guard let link = publication.family else { return nil }
+    return world.familyOverride(of: injection, link, D.self)
   }
 
   /// The top of the configuration beneath the scoped overrides: the test's stack, or the global

@@ -42,7 +42,8 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   /// What `injection` was published with.
   static func publication(of injection: Injection) -> Publication<Self>
 
-  /// How many overrides the global stack of `injection` holds now.
+  /// How many overrides of its own the global stack of `injection` holds now: its family's are
+  /// not counted.
   static func globalDepth(of injection: Injection) -> Int
 
   /// The global override stack of `injection`, bottom first, as it is now (`Layer<Self>`s), or
@@ -56,11 +57,19 @@ protocol Door: DoorTypes where Slot: EngineSlot {
     on injection: Injection, log: RollbackLog, _ make: (_ depth: Int, _ epoch: UInt64) -> Layer<Self>
   ) -> Int
 
-  /// Pops the global stack of `injection` until `leaving(count)` layers are left; returns the
-  /// popped layers (`Layer<Self>`s), bottom first, and how many are left.
+  /// Pops the global stack of `injection` until `leaving(count)` of its own layers are left (its
+  /// family's overrides, beneath, stay); returns the popped layers (`Layer<Self>`s), bottom
+  /// first, and how many of its own are left.
   static func popGlobal(
     of injection: Injection, leaving: (Int) -> Int
   ) -> (popped: [any AnyObject & Sendable], left: Int)
+
+  /// Puts `layer`, a family override's, on the global stack of `injection`, a family's member:
+  /// above the family's other overrides, beneath the member's own.
+  static func pushFamilyLayer(_ layer: Layer<Self>, on injection: Injection)
+
+  /// Takes the topmost family override's layer off the global stack of `injection`; returns it.
+  static func popFamilyLayer(of injection: Injection) -> (any AnyObject & Sendable)?
 
   /// Where a consumer of the global world first resolved `injection` from a layer still on the
   /// global stack, if one did; for the stale-override warning.

@@ -73,25 +73,26 @@ extension Engine {
   /// Notes in `log` that the `layers` (by identity), pushed at `epoch` or later, are gone, and
   /// makes every world forget what they built.
   ///
-  /// Call it while they are alive. Returns what is left to release.
-  static func forgetting(_ layers: [ObjectIdentifier], poppedFrom log: RollbackLog, at epoch: UInt64) -> [Any] {
-    let (released, onMainActor) = log.pop(layers.count, of: D.kind, pushedAt: epoch)
+  /// The log counted `logged` pushes for them: one per layer, or one for all the layers a
+  /// family override made. Call it while they are alive. Returns what is left to release.
+  static func forgetting(
+    _ layers: [ObjectIdentifier], poppedFrom log: RollbackLog, at epoch: UInt64, logged: Int? = nil
+  ) -> [Any] {
+    let (released, onMainActor) = log.pop(logged ?? layers.count, of: D.kind, pushedAt: epoch)
     D.dropOnMainActor(onMainActor)
     // Nothing resolves from the popped layers again: no world keeps what they built.
     return released + World.forget(layers, D.self)
   }
 
-  /// Forgets what a released injection leaves behind: the layers it left pushed on the global
-  /// stack (by identity, the first pushed at `epoch`), as their rollback would, and what every
-  /// world built from its `publication`'s layers, from which nothing resolves again.
+  /// Forgets what a released injection leaves behind: the layers it left on the global stack,
+  /// as their rollback would (its family's overrides stay for its family's other members), and
+  /// what every world built from its `publication`'s layers, from which nothing resolves again.
   ///
   /// Returns what is left to release.
-  static func forgettingReleased(
-    pushed layers: [ObjectIdentifier], at epoch: UInt64?, publishedBy publication: Publication<D>?
-  ) -> [Any] {
-    let released = epoch.map { forgetting(layers, poppedFrom: RollbackLog.global, at: $0) } ?? []
+  static func forgettingReleased(_ stack: ReleasedStack, publishedBy publication: Publication<D>?) -> [Any] {
+    let released = stack.ownEpoch.map { forgetting(stack.own, poppedFrom: RollbackLog.global, at: $0) } ?? []
     let bottom = [publication?.published, publication?.testLayer].compactMap(\.self).map(ObjectIdentifier.init)
-    return released + World.forget(bottom, D.self)
+    return released + World.forget(stack.family + bottom, D.self)
   }
 
   /// The number of overrides on the stack that `push` pushes onto here.
@@ -113,7 +114,8 @@ extension Engine {
     }
     let strategy: Strategy? = if case .injection = source { nil } else { strategy ?? publication.strategy }
     let layer = Layer<D>(source, strategy: strategy, location: location, origin: .scoped)
-    let world = World(parent: parent, overriding: ScopedOverride(injection, with: layer, in: parent))
+    let beneath = layer.decorates ? Configuration(injection, publication, in: parent).scopedOverride : nil
+    let world = World(parent: parent, overriding: ScopedOverride(injection, with: layer, beneath: beneath))
     world.strictCheck?.noteGiven(layer, of: injection, label: publication.label)
     return world
   }
@@ -137,5 +139,24 @@ extension Engine {
     }
     let labels = (chain + [injection]).map { D.publication(of: $0).label }
     BuildChain.stopForOverrideLoop(labels[0], with: D.publication(of: other).label, loop: labels)
+  }
+}
+
+/// The global stack a released injection left, named by its layers' identities: its own
+/// overrides, which the rollback log counted one by one, and its family's, beneath, which the
+/// log counted once for each family override.
+struct ReleasedStack: Sendable {
+  let own: [ObjectIdentifier]
+  /// The epoch of the first of its own overrides, if it left any.
+  let ownEpoch: UInt64?
+  let family: [ObjectIdentifier]
+
+  /// The stack `layers` (`Layer<D>`s), bottom first, of which the first `familyDepth` are the
+  /// family's.
+  init<D: DoorTypes>(_ layers: [any AnyObject & Sendable], familyDepth: Int, _: Layer<D>.Type) {
+    family = layers[..<familyDepth].map(ObjectIdentifier.init)
+    own = layers[familyDepth...].map(ObjectIdentifier.init)
+    // The stacks hold only `Layer<D>`s.
+    ownEpoch = layers.dropFirst(familyDepth).first.map { unsafeDowncast($0, to: Layer<D>.self).pushEpoch }
   }
 }

@@ -31,7 +31,7 @@ final class Engine<D: Door>: Sendable {
     let configuration = Configuration<D>(injection, publication, in: world)
     let position = configuration.top
     let layer = configuration.layer(at: position)
-    world?.strictCheck?.noteResolved(layer)
+    world?.strictCheck?.noteResolved(layer.given)
     guard let other = layer.delegate else {
       return build(at: position, layer, configuration, from: location)
     }
@@ -57,7 +57,7 @@ final class Engine<D: Door>: Sendable {
       let configuration = Configuration<D>(injection, in: world)
       let position = configuration.top
       let layer = configuration.layer(at: position)
-      world?.strictCheck?.noteResolved(layer)
+      world?.strictCheck?.noteResolved(layer.given)
       guard let next = layer.delegate else {
         return build(at: position, layer, configuration, from: location)
       }
@@ -223,7 +223,7 @@ final class Engine<D: Door>: Sendable {
     var instance: D.Value
     while true {
       let layer = configuration.layer(at: position)
-      configuration.world?.strictCheck?.noteResolved(layer)
+      configuration.world?.strictCheck?.noteResolved(layer.given)
       if let factory = layer.factory {
         noteLiveBuild(layer, configuration, for: location)
         instance = D.make(factory)

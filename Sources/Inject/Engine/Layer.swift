@@ -48,6 +48,8 @@ final class Layer<D: DoorTypes>: Sendable {
   let origin: InjectionEvent.Layer
   /// The epoch of the rollback log at the push, for an override; see ``RollbackLog``.
   let pushEpoch: UInt64
+  /// For a family override's layer, what a strict test noted as the override given.
+  private let givenAs: FamilyOverrideToken?
 
   /// A layer; `strategy` is `nil` for one that delegates to another injection.
   ///
@@ -55,7 +57,7 @@ final class Layer<D: DoorTypes>: Sendable {
   /// general path.
   init(
     _ source: Source, strategy: Strategy?, location: CodeLocation, origin: InjectionEvent.Layer, pushEpoch: UInt64 = 0,
-    buildsOnFastPath: Bool = true
+    buildsOnFastPath: Bool = true, givenAs: FamilyOverrideToken? = nil
   ) {
     (factory, decorator, delegate) =
       switch source {
@@ -69,11 +71,15 @@ final class Layer<D: DoorTypes>: Sendable {
     self.location = location
     self.origin = origin
     self.pushEpoch = pushEpoch
+    self.givenAs = givenAs
     self.slot = D.makeSlot()
   }
 
   /// Whether the layer decorates the layer beneath.
   var decorates: Bool { decorator != nil }
+
+  /// What a strict test noted as the override given: the layer, or its family override's token.
+  var given: any AnyObject & Sendable { givenAs ?? self }
 }
 
 /// A closure of either kind of injection, boxed, so that a layer holds it at a fixed size,
@@ -104,6 +110,8 @@ final class Publication<D: DoorTypes>: Sendable {
   let published: Layer<D>
   /// What test worlds resolve from instead of ``published``, if the injection has a test value.
   let testLayer: Layer<D>?
+  /// The family and key of a family's member; `nil` for an injection published on its own.
+  let family: FamilyLink?
   /// What the injection's builds resolved, for the graph, by layer: noted at the end of each
   /// build.
   private let builtWith = Locked(BuildEdges())
@@ -111,7 +119,8 @@ final class Publication<D: DoorTypes>: Sendable {
   /// The publication of an injection with these values.
   init(
     _ strategy: Strategy, instance: D.Factory, preview: D.Factory?, test: D.Factory?,
-    launchOverrides: [(trigger: LaunchTrigger, instance: D.Factory)], at location: CodeLocation
+    launchOverrides: [(trigger: LaunchTrigger, instance: D.Factory)], at location: CodeLocation,
+    family: FamilyLink? = nil
   ) {
     let (build, origin): (D.Factory, InjectionEvent.Layer) =
       if let launchOverride = launchOverrides.first(where: { $0.trigger.applies }) {
@@ -123,6 +132,7 @@ final class Publication<D: DoorTypes>: Sendable {
       }
     self.strategy = strategy
     self.location = location
+    self.family = family
     // In a test process, the published layer of an injection with a test value builds on the
     // general path, whatever its strategy, so that a live build outside the test worlds is
     // reported.
@@ -141,7 +151,13 @@ final class Publication<D: DoorTypes>: Sendable {
 
 extension Publication: PublishedInjection {
   /// The injection's label in messages: `Injection<Service> (ServicePackage/Services.swift:12)`.
-  var label: String { "\(D.kind.typeName)<\(D.Value.self)> (\(location))" }
+  var label: String { "\(name) (\(location))" }
+  /// The injection's name in messages: `Injection<Service>`, or `Injection<ChatRoomStore>[42]`
+  /// for a family's member.
+  var name: String {
+    let name = "\(D.kind.typeName)<\(D.Value.self)>"
+    return family.map { "\(name)[\($0.keyDescription)]" } ?? name
+  }
   var valueType: any Any.Type { D.Value.self }
   var kind: InjectionKind { D.kind }
   func dependencies(builtBy layer: ObjectIdentifier?) -> [BuildDependency] {

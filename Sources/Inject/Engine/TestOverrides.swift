@@ -22,6 +22,15 @@ final class TestOverrides: Sendable {
   private nonisolated(unsafe) let mainActorStacks = Cell.make(TestStacks())
   /// The sendable injections' stacks.
   private let sendableStacks = Locked(TestStacks())
+  /// What the test pushed to override whole families, of both kinds, by family: each family's
+  /// `FamilyOverride<D>`s, bottom first, beneath its members' own stacks.
+  private let families = Locked<[ObjectIdentifier: FamilyStack]>([:])
+
+  private struct FamilyStack: Sendable {
+    /// The family, held so that its identifier stays unique while it has a stack.
+    let identity: FamilyIdentity
+    var overrides: [any AnyObject & Sendable]
+  }
 
   /// Runs `body` with the main-actor injections' stacks.
   @MainActor
@@ -40,12 +49,58 @@ final class TestOverrides: Sendable {
     sendableStacks.withLock(body)
   }
 
+  // MARK: Families
+
+  /// The layers that the test's overrides of the family `link` names give its member, bottom
+  /// first, or `nil` if the test pushed none.
+  func familyLayers<D: DoorTypes>(of link: FamilyLink, _: D.Type) -> [any AnyObject & Sendable]? {
+    let overrides = families.withLock { $0[ObjectIdentifier(link.identity)]?.overrides }
+    // Only `pushFamilyOverride` stores them, `FamilyOverride<D>`s of the family.
+    return overrides.map { $0.map { unsafeDowncast($0, to: FamilyOverride<D>.self).layer(for: link) } }
+  }
+
+  /// Pushes `override` on the family's stack; returns the new depth.
+  func pushFamilyOverride(_ override: any AnyObject & Sendable, of family: FamilyIdentity) -> Int {
+    families.withLock { families in
+      families[ObjectIdentifier(family), default: FamilyStack(identity: family, overrides: [])].overrides.append(
+        override)
+      return families[ObjectIdentifier(family)]?.overrides.count ?? 0
+    }
+  }
+
+  /// Pops the family's stack until `leaving(count)` are left; returns the popped overrides,
+  /// bottom first, and how many are left.
+  func popFamilyOverrides(
+    of family: FamilyIdentity, leaving: (Int) -> Int
+  ) -> (popped: [any AnyObject & Sendable], left: Int) {
+    families.withLock { families in
+      let key = ObjectIdentifier(family)
+      guard var stack = families.removeValue(forKey: key) else { return ([], 0) }
+      let left = max(0, leaving(stack.overrides.count))
+      let popped = Array(stack.overrides[left...])
+      stack.overrides.removeSubrange(left...)
+      if !stack.overrides.isEmpty {
+        families[key] = stack
+      }
+      return (popped, left)
+    }
+  }
+
+  /// How many overrides of the family the test pushed.
+  func familyDepth(of family: FamilyIdentity) -> Int {
+    families.withLock { $0[ObjectIdentifier(family)]?.overrides.count ?? 0 }
+  }
+
   deinit {
     // Moved out, not copied, so that the layers (and what their values and closures captured)
     // are released on the main actor, whichever task lets the test's last world go.
     var moved = TestStacks()
     mainActorStacks.access { swap(&moved, &$0) }
-    MainActorRelease.release(consume moved)
+    let familyOverrides = families.withLock { families in
+      defer { families = [:] }
+      return families
+    }
+    MainActorRelease.release((consume moved, familyOverrides))
   }
 }
 

@@ -34,6 +34,11 @@ final class World: Sendable {
   // `deinit`, when none can any more; every other access only reads. A cell, so that a read costs
   // no dynamic exclusivity check.
   private nonisolated(unsafe) let scoped = Cell.make([ScopedOverride]())
+  /// Whether any scope overrides a whole family in this world.
+  let hasFamilyScopes: Bool
+  /// The scoped overrides of whole families that apply in this world, one per family.
+  // NB: `nonisolated(unsafe)`; see `scoped`, written and moved the same way.
+  private nonisolated(unsafe) let familyScoped = Cell.make([FamilyScope]())
   /// The override stacks of the test this world belongs to, if it is a test world: shared with
   /// the worlds inside it, where `override(with:)` pushes instead of on the global stack.
   let testOverrides: TestOverrides?
@@ -66,18 +71,23 @@ final class World: Sendable {
   /// main-actor task enqueued now: before anything that code in this world can enqueue on the
   /// main actor, which runs its jobs in the order they were enqueued.
   init(
-    parent: World?, overriding scoped: ScopedOverride? = nil, isTest: Bool = false, leakWatch: LeakWatch? = nil,
-    strictCheck: StrictCheck? = nil, graphCheck: (@MainActor @Sendable () -> Void)? = nil
+    parent: World?, overriding scoped: ScopedOverride? = nil, overridingFamily familyScope: FamilyScope? = nil,
+    isTest: Bool = false, leakWatch: LeakWatch? = nil, strictCheck: StrictCheck? = nil,
+    graphCheck: (@MainActor @Sendable () -> Void)? = nil
   ) {
     let enclosing = parent?.overrides ?? []
     let overrides = scoped.map { enclosing.replacing(with: $0) } ?? enclosing
-    self.hasScopedOverrides = !overrides.isEmpty
+    let enclosingFamilies = parent?.familyScoped.access { $0 } ?? []
+    let families = familyScope.map { new in enclosingFamilies.filter { $0.identity !== new.identity } + [new] }
+    self.hasFamilyScopes = !(families ?? enclosingFamilies).isEmpty
+    self.hasScopedOverrides = !overrides.isEmpty || hasFamilyScopes
     self.isTest = isTest || parent?.isTest == true
     self.leakWatch = leakWatch ?? parent?.leakWatch
     self.strictCheck = strictCheck ?? parent?.strictCheck
     self.testOverrides = parent?.testOverrides ?? (self.isTest ? TestOverrides() : nil)
     self.graphCheck = graphCheck ?? parent?.graphCheck
     self.scoped.access { $0 = overrides }
+    self.familyScoped.access { $0 = families ?? enclosingFamilies }
     SendableFastPath.increment()
     MainActorHop.run { Resolution.noteWorld(alive: true) }
   }
@@ -90,6 +100,7 @@ final class World: Sendable {
     var moved = Moved()
     mainActorPart.access { swap(&moved.part, &$0) }
     scoped.access { swap(&moved.overrides, &$0) }
+    familyScoped.access { swap(&moved.familyOverrides, &$0) }
     MainActorRelease.release(consume moved) {
       Resolution.noteWorld(alive: false)
     }
@@ -99,6 +110,7 @@ final class World: Sendable {
   private struct Moved {
     var part = WorldPart()
     var overrides: [ScopedOverride] = []
+    var familyOverrides: [FamilyScope] = []
   }
 
   // MARK: - Running in the world
@@ -135,6 +147,18 @@ final class World: Sendable {
   /// The scoped override of `injection` that applies in this world, if any.
   func override(of injection: AnyObject) -> ScopedOverride? {
     hasScopedOverrides ? scoped.access { $0.first(overriding: injection) } : nil
+  }
+
+  /// The scoped override of the family that `link` names, for its member `injection`, that
+  /// applies in this world, if any.
+  func familyOverride<D: DoorTypes>(of injection: D.Injection, _ link: FamilyLink, _: D.Type) -> ScopedOverride? {
+    familyScope(of: link.identity)?.override(of: injection, link, D.self)
+  }
+
+  /// The scoped override of the family `identity` that applies in this world, if any.
+  func familyScope(of identity: FamilyIdentity) -> FamilyScope? {
+    guard hasFamilyScopes else { return nil }
+    return familyScoped.access { scopes in scopes.first { $0.identity === identity } }
   }
 
   /// Runs `body` with the main-actor injections' part of `world` (`nil`: the global world).
@@ -243,6 +267,13 @@ final class World: Sendable {
         holders.count = holders.parts.values.reduce(0) { $0 + $1.count }
         holders.pruneAt = max(64, holders.count * 2)
       }
+    }
+  }
+
+  /// Whether a world alive, other than the global one, keeps a slot of any of `layers`.
+  static func keepsSlots(ofAny layers: [ObjectIdentifier]) -> Bool {
+    holders.withLock { holders in
+      layers.contains { layer in holders.parts[layer]?.contains { $0.part != nil } == true }
     }
   }
 

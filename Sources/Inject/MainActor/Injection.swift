@@ -45,7 +45,8 @@ public final class Injection<T> {
   nonisolated var location: CodeLocation { publication.location }
 
   /// The global override stack, bottom first: `Layer<MainActorDoor<T>>`s, erased, so that the
-  /// engine, which is not specialized for `T`, handles the array with no generic metadata.
+  /// engine, which is not specialized for `T`, handles the array with no generic metadata. A
+  /// family's member has its family's overrides at the bottom (``familyDepth``), beneath its own.
   var overrides: [any AnyObject & Sendable] = [] {
     // NB: not `overrides.last`: in unspecialized code, `last` reads through a generic
     // collection accessor whose coroutine frame is heap-allocated on every push and pop.
@@ -61,6 +62,9 @@ public final class Injection<T> {
       }
     }
   }
+
+  /// How many of ``overrides``, at the bottom, are the overrides of the injection's family.
+  var familyDepth = 0
 
   /// What resolution reads for every new consumer, in a cell so that reading it from the
   /// consumer's module costs no exclusivity check.
@@ -256,7 +260,7 @@ public final class Injection<T> {
 
   /// Publishes a dependency: its published layer builds the first launch override that applies,
   /// else the preview value in a preview process, else the live instance.
-  nonisolated init(
+  nonisolated convenience init(
     _ strategy: Strategy,
     _ instance: @escaping @MainActor () -> T,
     preview: (@MainActor () -> T)?,
@@ -267,6 +271,12 @@ public final class Injection<T> {
     let publication = Publication<MainActorDoor<T>>(
       strategy, instance: Boxed(instance), preview: preview.map(Boxed.init), test: test.map(Boxed.init),
       launchOverrides: launchOverrides.map { ($0.trigger, Boxed($0.instance)) }, at: location)
+    self.init(publication)
+  }
+
+  /// An injection published with `publication`: a family's member, or the published form of the
+  /// public initializers.
+  nonisolated init(_ publication: Publication<MainActorDoor<T>>) {
     self.publication = publication
     self.owned = publication
     self.state = Cell.make(State(top: publication.published))
@@ -285,15 +295,9 @@ public final class Injection<T> {
     (owned, overrides, ownedEngine) = (nil, [], nil)
     // Only what the layers are named by: the handoff alone holds them, so that a chain of
     // injections, each of whose layers delegates to the next, is released flat.
-    let popped = (
-      layers.map(ObjectIdentifier.init),
-      layers.first.map { unsafeDowncast($0, to: Layer<MainActorDoor<T>>.self).pushEpoch }
-    )
+    let released = ReleasedStack(layers, familyDepth: familyDepth, Layer<MainActorDoor<T>>.self)
     MainActorRelease.release(consume layers) { [publication] in
-      let (identifiers, epoch) = popped
-      withExtendedLifetime(
-        Engine.forgettingReleased(pushed: identifiers, at: epoch, publishedBy: publication.0)
-      ) {}
+      withExtendedLifetime(Engine.forgettingReleased(released, publishedBy: publication.0)) {}
     }
   }
 

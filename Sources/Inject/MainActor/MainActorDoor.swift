@@ -32,7 +32,7 @@ extension MainActorDoor: @MainActor Door {
 
   static func globalDepth(of injection: Inject.Injection<T>) -> Int {
     // From the cell: reading the stack itself costs an exclusivity check.
-    injection.state.access { $0.depth }
+    injection.state.access { $0.depth } - injection.familyDepth
   }
 
   static func globalLayers(of injection: Inject.Injection<T>) -> [any AnyObject & Sendable]? {
@@ -43,7 +43,7 @@ extension MainActorDoor: @MainActor Door {
   static func pushGlobal(
     on injection: Inject.Injection<T>, log: RollbackLog, _ make: (Int, UInt64) -> Layer<Self>
   ) -> Int {
-    let depth = injection.overrides.count + 1
+    let depth = injection.overrides.count - injection.familyDepth + 1
     injection.overrides.append(make(depth, log.push(.mainActor)))
     return depth
   }
@@ -51,11 +51,23 @@ extension MainActorDoor: @MainActor Door {
   static func popGlobal(
     of injection: Inject.Injection<T>, leaving: (Int) -> Int
   ) -> (popped: [any AnyObject & Sendable], left: Int) {
-    guard !injection.overrides.isEmpty else { return ([], 0) }
-    let left = leaving(injection.overrides.count)
-    let popped = Array(injection.overrides[left...])
-    injection.overrides.removeSubrange(left...)
+    let family = injection.familyDepth
+    guard injection.overrides.count > family else { return ([], 0) }
+    let left = leaving(injection.overrides.count - family)
+    let popped = Array(injection.overrides[(family + left)...])
+    injection.overrides.removeSubrange((family + left)...)
     return (popped, left)
+  }
+
+  static func pushFamilyLayer(_ layer: Layer<Self>, on injection: Inject.Injection<T>) {
+    injection.overrides.insert(layer, at: injection.familyDepth)
+    injection.familyDepth += 1
+  }
+
+  static func popFamilyLayer(of injection: Inject.Injection<T>) -> (any AnyObject & Sendable)? {
+    guard injection.familyDepth > 0 else { return nil }
+    injection.familyDepth -= 1
+    return injection.overrides.remove(at: injection.familyDepth)
   }
 
   static func firstResolution(of injection: Inject.Injection<T>) -> CodeLocation? {

@@ -25,7 +25,7 @@ enum SendableDoor<T: Sendable>: Door {
   static func publication(of injection: SendableInjection<T>) -> Publication<Self> { injection.publication }
 
   static func globalDepth(of injection: SendableInjection<T>) -> Int {
-    injection.state.withLock { $0.layers.count }
+    injection.state.withLock { $0.layers.count - $0.familyDepth }
   }
 
   static func globalLayers(of injection: SendableInjection<T>) -> [any AnyObject & Sendable]? {
@@ -36,8 +36,9 @@ enum SendableDoor<T: Sendable>: Door {
     on injection: SendableInjection<T>, log: RollbackLog, _ make: (Int, UInt64) -> Layer<Self>
   ) -> Int {
     injection.state.withLock { state in
-      state.layers.append(make(state.layers.count + 1, log.push(.sendable)))
-      return state.layers.count
+      let depth = state.layers.count - state.familyDepth + 1
+      state.layers.append(make(depth, log.push(.sendable)))
+      return depth
     }
   }
 
@@ -45,13 +46,29 @@ enum SendableDoor<T: Sendable>: Door {
     of injection: SendableInjection<T>, leaving: (Int) -> Int
   ) -> (popped: [any AnyObject & Sendable], left: Int) {
     injection.state.withLock { state in
-      guard !state.layers.isEmpty else { return ([], 0) }
-      let left = leaving(state.layers.count)
+      let family = state.familyDepth
+      guard state.layers.count > family else { return ([], 0) }
+      let left = leaving(state.layers.count - family)
       defer {
-        state.layers.removeSubrange(left...)
-        state.notes.popped(to: left)
+        state.layers.removeSubrange((family + left)...)
+        state.notes.popped(to: family + left)
       }
-      return (Array(state.layers[left...]), left)
+      return (Array(state.layers[(family + left)...]), left)
+    }
+  }
+
+  static func pushFamilyLayer(_ layer: Layer<Self>, on injection: SendableInjection<T>) {
+    injection.state.withLock { state in
+      state.layers.insert(layer, at: state.familyDepth)
+      state.familyDepth += 1
+    }
+  }
+
+  static func popFamilyLayer(of injection: SendableInjection<T>) -> (any AnyObject & Sendable)? {
+    injection.state.withLock { state in
+      guard state.familyDepth > 0 else { return nil }
+      state.familyDepth -= 1
+      return state.layers.remove(at: state.familyDepth)
     }
   }
 

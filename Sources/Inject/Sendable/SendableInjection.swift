@@ -46,6 +46,8 @@ public final class SendableInjection<T: Sendable>: Sendable {
     /// engine, which is not specialized for `T`, handles the array with no generic metadata.
     @usableFromInline
     var layers: [any AnyObject & Sendable] = []
+    /// How many of `layers`, at the bottom, are the overrides of the injection's family.
+    var familyDepth = 0
     /// What the injection notes of the global world's resolutions, for its warnings.
     @usableFromInline
     var notes = GlobalNotes()
@@ -174,25 +176,30 @@ public final class SendableInjection<T: Sendable>: Sendable {
   }
 
   /// Publishes a dependency.
-  init(
+  convenience init(
     _ strategy: Strategy, _ instance: @escaping @Sendable () -> T, preview: (@Sendable () -> T)?,
     test: (@Sendable () -> T)?, launchOverrides: [SendableLaunchOverride<T>], _ location: CodeLocation
   ) {
-    let publication = Publication<SendableDoor<T>>(
-      strategy, instance: Boxed(instance), preview: preview.map(Boxed.init), test: test.map(Boxed.init),
-      launchOverrides: launchOverrides.map { ($0.trigger, Boxed($0.instance)) }, at: location)
+    self.init(
+      Publication<SendableDoor<T>>(
+        strategy, instance: Boxed(instance), preview: preview.map(Boxed.init), test: test.map(Boxed.init),
+        launchOverrides: launchOverrides.map { ($0.trigger, Boxed($0.instance)) }, at: location))
+  }
+
+  /// An injection published with `publication`: a family's member, or the published form of the
+  /// public initializers.
+  init(_ publication: Publication<SendableDoor<T>>) {
     self.publication = publication
     self.engine = Engine(publication)
   }
 
   deinit {
-    let layers = state.withLock { state in
-      defer { state.layers = [] }
-      return state.layers
+    let (layers, familyDepth) = state.withLock { state in
+      defer { (state.layers, state.familyDepth) = ([], 0) }
+      return (state.layers, state.familyDepth)
     }
     let forgotten = Engine.forgettingReleased(
-      pushed: layers.map(ObjectIdentifier.init),
-      at: layers.first.map { unsafeDowncast($0, to: Layer<SendableDoor<T>>.self).pushEpoch }, publishedBy: publication)
+      ReleasedStack(layers, familyDepth: familyDepth, Layer<SendableDoor<T>>.self), publishedBy: publication)
     // Released flat: a layer may delegate to another injection, whose own release then waits
     // for this one to return, so that a chain of any length takes constant stack.
     FlatRelease.release((layers, forgotten))

@@ -47,4 +47,18 @@ enum SendableTelemetry {
       }
     }
   }
+
+  /// Records `kind` for what `injection` names (a family), published at `publishedAt`, at
+  /// `location`, as ``record(_:of:publishedAt:at:)`` does for an injection.
+  static func record(
+    _ kind: InjectionEvent.Kind, injection: String, publishedAt: CodeLocation, at location: CodeLocation
+  ) {
+    guard kind.isMisuse || isActive else { return }
+    let capture = DebugWarnings.capture
+    MainActorHop.run {
+      DebugWarnings.$capture.withValue(capture) {
+        Telemetry.record(kind, injection: injection, publishedAt: publishedAt, at: location)
+      }
+    }
+  }
 }

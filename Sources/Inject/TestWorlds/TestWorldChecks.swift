@@ -91,15 +91,25 @@ final class StrictCheck: Sendable {
   func noteGiven<D: DoorTypes>(
     _ layer: Layer<D>, of injection: D.Injection, label: String, pushedIn function: StaticString? = nil
   ) {
-    guard !SuiteSetUp.gives(layer, of: injection, pushedIn: function) else { return }
-    let key = ObjectIdentifier(layer)
+    noteGiven(layer, at: layer.location, of: injection, label: label, pushedIn: function)
+  }
+
+  /// Notes that the test gave `given` (a layer, or a family override's token), at `location`, as
+  /// an override of `overridden` (an injection or a family) labeled `label`; see
+  /// ``noteGiven(_:of:label:pushedIn:)``.
+  func noteGiven(
+    _ given: any AnyObject & Sendable, at location: CodeLocation, of overridden: some AnyObject & Sendable,
+    label: String, pushedIn function: StaticString? = nil
+  ) {
+    guard !SuiteSetUp.gives(at: location, of: overridden, pushedIn: function) else { return }
+    let key = ObjectIdentifier(given)
     state.withLock { state in
       // A released layer's identifier can be reused by a new one: the released one stays unused.
       if let released = state.pending[key], released.layer == nil {
         state.releasedUnused.append(released)
       }
       state.given += 1
-      state.pending[key] = GivenOverride(layer: layer, injection: label, location: layer.location, order: state.given)
+      state.pending[key] = GivenOverride(layer: given, injection: label, location: location, order: state.given)
     }
   }
 
@@ -155,15 +165,15 @@ package enum SuiteSetUp {
   /// The override traits of the suites around the current test.
   @TaskLocal static var sites: [Site] = []
 
-  /// Whether `layer`, an override of `injection` pushed in `function` if it was pushed, is the
+  /// Whether the override given at `location`, of `injection` (or a family), pushed in `function` if it was pushed, is the
   /// set-up of the current test's suite: pushed by an initializer, or given by a suite's trait.
-  static func gives<D: DoorTypes>(
-    _ layer: Layer<D>, of injection: D.Injection, pushedIn function: StaticString?
+  static func gives(
+    at location: CodeLocation, of injection: some AnyObject & Sendable, pushedIn function: StaticString?
   ) -> Bool {
     if let function, "\(function)".hasPrefix("init(") {
       return true
     }
-    return sites.contains(Site(injection, at: layer.location))
+    return sites.contains(Site(injection, at: location))
   }
 }
 

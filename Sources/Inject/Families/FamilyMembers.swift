@@ -1,0 +1,206 @@
+/// What a family of either kind keeps, written once: its members by key, and the overrides of
+/// the whole family on the global stack; behind the family's lock.
+///
+/// A member is an injection of the family's kind, made for its key on first use. The family
+/// keeps it only while something needs it (``FamilyCore/isNeeded(_:)``); the others are pruned
+/// as members are added, amortized, so that cycling through any number of keys keeps the table
+/// bounded by the keys in use.
+struct FamilyMembers<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
+  var members: [Key: D.Injection] = [:]
+  /// The overrides of the whole family on the global stack, bottom first: each put a layer on
+  /// every member's own global stack, beneath the member's own overrides.
+  var globalOverrides: [FamilyOverride<D>] = []
+  /// The next member's serial.
+  var nextSerial: UInt64 = 0
+  /// When `members` grows to this size, the members nothing needs are pruned.
+  var pruneAt = 64
+}
+
+/// A family of either kind, written once: its members, made from its publication for each key,
+/// and its overrides, global, in a test, or in a scope. ``InjectionFamily`` and
+/// ``SendableInjectionFamily`` are its two front doors.
+final class FamilyCore<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
+  let identity: FamilyIdentity
+  let strategy: Strategy
+  /// The publication of the member for a key.
+  private let publish: @Sendable (Key, FamilyLink) -> Publication<D>
+  /// An injection of the family's kind, published with a publication.
+  private let makeInjection: @Sendable (Publication<D>) -> D.Injection
+  private let state = Locked(FamilyMembers<Key, D>())
+
+  init(
+    strategy: Strategy, label: String, location: CodeLocation,
+    publish: @escaping @Sendable (Key, FamilyLink) -> Publication<D>,
+    makeInjection: @escaping @Sendable (Publication<D>) -> D.Injection
+  ) {
+    self.identity = FamilyIdentity(label: label, location: location)
+    self.strategy = strategy
+    self.publish = publish
+    self.makeInjection = makeInjection
+  }
+
+  /// How many members the family keeps now, those no longer needed that were not pruned yet
+  /// included.
+  var memberCount: Int { state.withLock { $0.members.count } }
+}
+
+// The door's conformance is the main actor's for a main-actor family: used only there.
+extension FamilyCore where D: Door {
+  // MARK: Members
+
+  /// The member for `key`: the one in use, or a new one, with the family's global overrides.
+  func member(for key: Key) -> D.Injection {
+    var pruned: [D.Injection] = []
+    let member = state.withLock { state -> D.Injection in
+      if let member = state.members[key] {
+        return member
+      }
+      if state.members.count >= state.pruneAt {
+        pruned = prune(&state)
+      }
+      let link = FamilyLink(identity: identity, key: key, serial: state.nextSerial)
+      state.nextSerial += 1
+      let member = makeInjection(publish(key, link))
+      for override in state.globalOverrides {
+        D.pushFamilyLayer(override.makeLayer(for: link), on: member)
+      }
+      state.members[key] = member
+      return member
+    }
+    // Released once the lock is: a member's release releases what it stored, whose `deinit`
+    // may use the family.
+    withExtendedLifetime(pruned) {}
+    return member
+  }
+
+  /// Removes the members nothing needs from `state`; returns them, to be released after the
+  /// lock.
+  private func prune(_ state: inout FamilyMembers<Key, D>) -> [D.Injection] {
+    var pruned: [D.Injection] = []
+    for key in Array(state.members.keys) {
+      // Taken out of the table, so that the table's is the only other reference the check sees.
+      guard var member = state.members.removeValue(forKey: key) else { continue }
+      // Uniquely referenced: no consumer, override, scope, test stack or resolution holds it.
+      // Exact, since only this table, behind the lock, hands a member out.
+      if isKnownUniquelyReferenced(&member), !Self.isNeeded(member) {
+        pruned.append(member)
+      } else {
+        state.members[key] = member
+      }
+    }
+    state.pruneAt = max(64, state.members.count * 2)
+    return pruned
+  }
+
+  /// Whether a member that nothing else holds must still be kept: it has overrides of its own,
+  /// or a world (the global one, or one alive) keeps a slot of one of its layers, where an
+  /// instance may be stored that a member made again would not see.
+  private static func isNeeded(_ member: D.Injection) -> Bool {
+    guard D.globalDepth(of: member) == 0 else { return true }
+    let publication = D.publication(of: member)
+    // The stacks hold only `Layer<D>`s of the member.
+    let stacked = (D.globalLayers(of: member) ?? []).map { unsafeDowncast($0, to: Layer<D>.self) }
+    let layers = [publication.published] + (publication.testLayer.map { [$0] } ?? []) + stacked
+    return layers.contains { D.holdsInstance($0.slot) }
+      || World.keepsSlots(ofAny: layers.map(ObjectIdentifier.init))
+  }
+
+  // MARK: Overrides of the whole family
+
+  /// Pushes an override of every member, whose layer for a key `source` makes: on the current
+  /// test's stack of the family in a test world, else on the global one, at the next epoch of
+  /// that stack's rollback log. Returns the new depth.
+  func push(
+    _ source: @escaping @Sendable (any Hashable & Sendable) -> Layer<D>.Source, at location: CodeLocation,
+    in function: StaticString
+  ) -> Int {
+    if let world = World.current, let test = world.testOverrides {
+      let override = FamilyOverride<D>(
+        strategy: strategy, location: location, origin: .testOverride(depth: test.familyDepth(of: identity) + 1),
+        pushEpoch: test.log.push(D.kind), source: source)
+      world.strictCheck?.noteGiven(
+        override.token, at: location, of: identity, label: identity.label, pushedIn: function)
+      return test.pushFamilyOverride(override, of: identity)
+    }
+    return state.withLock { state in
+      let override = FamilyOverride<D>(
+        strategy: strategy, location: location, origin: .override(depth: state.globalOverrides.count + 1),
+        pushEpoch: RollbackLog.global.push(D.kind), source: source)
+      state.globalOverrides.append(override)
+      for member in state.members.values {
+        // Every member was made with a link.
+        guard let link = D.publication(of: member).family else { continue }
+        D.pushFamilyLayer(override.makeLayer(for: link), on: member)
+      }
+      return state.globalOverrides.count
+    }
+  }
+
+  /// Pops the overrides of the whole family until `leaving(count)` are left: the current test's
+  /// in a test world, else the global ones. Empties what their worlds stored since the first
+  /// popped was pushed, as an injection's rollback does. Returns how many were popped and left.
+  func rollback(leaving: (Int) -> Int) -> (popped: Int, left: Int) {
+    if let test = World.current?.testOverrides {
+      let (popped, left) = test.popFamilyOverrides(of: identity, leaving: leaving)
+      // Only `push` stores them, `FamilyOverride<D>`s.
+      let overrides = popped.map { unsafeDowncast($0, to: FamilyOverride<D>.self) }
+      guard let first = overrides.first else { return (0, left) }
+      let released = Engine<D>.forgetting(
+        overrides.flatMap(\.madeLayers), poppedFrom: test.log, at: first.pushEpoch, logged: overrides.count)
+      withExtendedLifetime((overrides, released)) {}
+      return (overrides.count, left)
+    }
+    let (overrides, layers, left) = state.withLock { state in
+      let left = max(0, leaving(state.globalOverrides.count))
+      let overrides = Array(state.globalOverrides[left...])
+      state.globalOverrides.removeSubrange(left...)
+      var layers: [any AnyObject & Sendable] = []
+      for member in state.members.values {
+        for _ in overrides {
+          if let layer = D.popFamilyLayer(of: member) {
+            layers.append(layer)
+          }
+        }
+      }
+      return (overrides, layers, left)
+    }
+    guard let first = overrides.first else { return (0, left) }
+    // Every change of state is made before what the layers and the emptied slots held is
+    // released: a `deinit` among them sees the final stacks.
+    let released = Engine<D>.forgetting(
+      layers.map(ObjectIdentifier.init), poppedFrom: RollbackLog.global, at: first.pushEpoch, logged: overrides.count)
+    withExtendedLifetime((overrides, layers, released)) {}
+    return (overrides.count, left)
+  }
+
+  /// How many overrides of the whole family are on the stack that ``push(_:at:in:)`` pushes
+  /// onto here.
+  var overrideCount: Int {
+    if let test = World.current?.testOverrides {
+      return test.familyDepth(of: identity)
+    }
+    return state.withLock { $0.globalOverrides.count }
+  }
+
+  /// A world inside the current task's, where every member resolves from a layer that `source`
+  /// makes for its key, unless the member has a scoped override of its own.
+  func scope(
+    _ source: @escaping @Sendable (any Hashable & Sendable) -> Layer<D>.Source, decorates: Bool,
+    at location: CodeLocation
+  ) -> World {
+    let parent = World.current
+    let override = FamilyOverride<D>(
+      strategy: strategy, location: location, origin: .scoped, pushEpoch: 0, source: source)
+    let world = World(
+      parent: parent, overridingFamily: FamilyScope(identity, with: override, decorating: decorates, in: parent))
+    world.strictCheck?.noteGiven(override.token, at: location, of: identity, label: identity.label)
+    return world
+  }
+
+  /// Records `kind` for the family at `location`: to the telemetry, or as a debug warning if it
+  /// is a misuse.
+  func record(_ kind: InjectionEvent.Kind, at location: CodeLocation) {
+    SendableTelemetry.record(kind, injection: identity.label, publishedAt: identity.location, at: location)
+  }
+
+}

@@ -1,0 +1,61 @@
+/// One override of a whole family, of either kind: for each member, a layer made from the
+/// member's key when it is first needed.
+///
+/// The global stack of a family puts the layer in each member's own global stack, beneath the
+/// member's own overrides (``FamilyMembers``); a test's stack (``TestOverrides``) and a scope
+/// (``FamilyScope``) make it when a member first resolves there, and keep it for the member's
+/// serial while they live.
+final class FamilyOverride<D: DoorTypes>: Sendable {
+  /// Where the override was given, and at which epoch of its rollback log.
+  let location: CodeLocation
+  let pushEpoch: UInt64
+  /// What a strict test notes as the override given: one for every member's layer.
+  let token = FamilyOverrideToken()
+  private let origin: InjectionEvent.Layer
+  private let strategy: Strategy
+  /// The layer's source for a key.
+  private let source: @Sendable (any Hashable & Sendable) -> Layer<D>.Source
+  /// The layers made, by member serial.
+  private let made = Locked<[UInt64: Layer<D>]>([:])
+
+  init(
+    strategy: Strategy, location: CodeLocation, origin: InjectionEvent.Layer, pushEpoch: UInt64,
+    source: @escaping @Sendable (any Hashable & Sendable) -> Layer<D>.Source
+  ) {
+    self.strategy = strategy
+    self.location = location
+    self.origin = origin
+    self.pushEpoch = pushEpoch
+    self.source = source
+  }
+
+  /// A new layer for the member `link` names, which nothing keeps here.
+  func makeLayer(for link: FamilyLink) -> Layer<D> {
+    Layer(
+      source(link.key), strategy: strategy, location: location, origin: origin, pushEpoch: pushEpoch,
+      givenAs: token)
+  }
+
+  /// The layer of the member `link` names: made the first time, then kept.
+  func layer(for link: FamilyLink) -> Layer<D> {
+    if let layer = made.withLock({ $0[link.serial] }) {
+      return layer
+    }
+    let layer = makeLayer(for: link)
+    return made.withLock { made in
+      if let existing = made[link.serial] {
+        return existing
+      }
+      made[link.serial] = layer
+      return layer
+    }
+  }
+
+  /// The layers made so far, by identity: what a rollback makes every world forget.
+  var madeLayers: [ObjectIdentifier] {
+    made.withLock { $0.values.map(ObjectIdentifier.init) }
+  }
+}
+
+/// What a strict test notes as one family override given, however many members' layers it makes.
+final class FamilyOverrideToken: Sendable {}
