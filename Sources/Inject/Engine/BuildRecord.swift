@@ -53,6 +53,8 @@ protocol PublishedInjection: AnyObject, Sendable {
   var strategy: Strategy { get }
   /// Which kind of injection it is.
   var kind: InjectionKind { get }
+  /// The family and key of a family's member; `nil` for an injection published on its own.
+  var family: FamilyLink? { get }
   /// What the builds from its layer `layer` resolved (`nil`: its published layer), for the
   /// graph.
   func dependencies(builtBy layer: ObjectIdentifier?) -> [BuildDependency]

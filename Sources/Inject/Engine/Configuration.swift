@@ -1,6 +1,10 @@
 /// An injection's configuration as one resolution reads it in one world: the scoped overrides
 /// that apply there, the test's stack, the global stack and the published layers.
 ///
+/// A family's member has its family's overrides beneath all of its own: its family's scoped
+/// overrides, its family's overrides in the test, then its family's on the global stack, above
+/// the published layers. So any override of one key wins over any of its family.
+///
 /// The stacks are read once, when a resolution starts at an injection, so that what other
 /// threads push or pop meanwhile changes nothing of it.
 struct Configuration<D: Door> {
@@ -9,7 +13,8 @@ struct Configuration<D: Door> {
   let world: World?
   let publication: Publication<D>
   /// The global stack, bottom first, if it holds any override: `Layer<D>`s, erased, so that this
-  /// code, which is not specialized for `D`, handles the array with no generic metadata.
+  /// code, which is not specialized for `D`, handles the array with no generic metadata. For a
+  /// family's member, its family's overrides (global, the test's, the scopes') first.
   let globals: [any AnyObject & Sendable]?
   /// The test's stack of the injection, bottom first, in a test world that pushed any:
   /// `Layer<D>`s, erased.
@@ -23,13 +28,28 @@ struct Configuration<D: Door> {
     self.publication = publication
     // Each stack is read once, under its guard: another thread's push or pop falls before or
     // after the read.
-    self.globals = D.globalLayers(of: injection)
-    self.tested = world?.testOverrides.flatMap { test in
-      let own = D.testLayers(of: injection, in: test)
-      // A family's overrides in the test lie beneath the member's own.
-      guard let link = publication.family else { return own }
-      return test.familyLayers(of: link, D.self).map { $0 + (own ?? []) } ?? own
+    let globals = D.globalLayers(of: injection)
+    if let link = publication.family, let world {
+      self.globals = Self.withFamilyLayers(globals, of: link, in: world)
+    } else {
+      self.globals = globals?.layers
     }
+    self.tested = world?.testOverrides.flatMap { D.testLayers(of: injection, in: $0) }
+  }
+
+  /// The global stack `globals` of a family's member, with what its family's overrides in
+  /// `world` (the test's, the scopes') give it put above its family's global overrides.
+  private static func withFamilyLayers(
+    _ globals: (layers: [any AnyObject & Sendable], familyDepth: Int)?, of link: FamilyLink, in world: World
+  ) -> [any AnyObject & Sendable]? {
+    let inWorld =
+      (world.testOverrides?.familyLayers(of: link, D.self) ?? [])
+      + (world.familyScope(of: link.identity)?.layers(for: link, D.self) ?? [])
+    guard let globals else { return inWorld.isEmpty ? nil : inWorld }
+    guard !inWorld.isEmpty else { return globals.layers }
+    var layers = globals.layers
+    layers.insert(contentsOf: inWorld, at: globals.familyDepth)
+    return layers
   }
 
   /// The configuration of `injection` in `world`.
@@ -38,25 +58,14 @@ struct Configuration<D: Door> {
     self.init(injection, D.publication(of: injection), in: world)
   }
 
-  /// The top of the configuration: the world's scoped override of the injection (its own, or
-  /// else its family's), or the top of its test's stack, or the top of the global stack.
+  /// The top of the configuration: the world's scoped override of the injection, or the top of
+  /// its test's stack, or the top of the global stack.
   @inline(__always)
   var top: Position {
-    if let scoped = scopedOverride {
+    if let scoped = world?.override(of: injection) {
       return .scoped(scoped)
     }
     return topBeneathScopes
-  }
-
-  /// The world's scoped override of the injection, if any: its own, or else its family's.
-  @inline(__always)
-  var scopedOverride: ScopedOverride? {
-    guard let world, world.hasScopedOverrides else { return nil }
-    if let scoped = world.override(of: injection) {
-      return scoped
-    }
-    guard let link = publication.family else { return nil }
-    return world.familyOverride(of: injection, link, D.self)
   }
 
   /// The top of the configuration beneath the scoped overrides: the test's stack, or the global

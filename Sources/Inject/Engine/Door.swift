@@ -46,9 +46,10 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   /// not counted.
   static func globalDepth(of injection: Injection) -> Int
 
-  /// The global override stack of `injection`, bottom first, as it is now (`Layer<Self>`s), or
-  /// `nil` if it is empty: read once, under the stack's guard.
-  static func globalLayers(of injection: Injection) -> [any AnyObject & Sendable]?
+  /// The global override stack of `injection`, bottom first, as it is now (`Layer<Self>`s), and
+  /// how many of its layers, at the bottom, are its family's; or `nil` if it is empty: read once,
+  /// under the stack's guard.
+  static func globalLayers(of injection: Injection) -> (layers: [any AnyObject & Sendable], familyDepth: Int)?
 
   /// Pushes the layer that `make` makes (at the depth and epoch it is given) on the global
   /// stack of `injection`; returns the new depth. The epoch is taken from `log` while the stack

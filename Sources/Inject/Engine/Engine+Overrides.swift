@@ -114,8 +114,7 @@ extension Engine {
     }
     let strategy: Strategy? = if case .injection = source { nil } else { strategy ?? publication.strategy }
     let layer = Layer<D>(source, strategy: strategy, location: location, origin: .scoped)
-    let beneath = layer.decorates ? Configuration(injection, publication, in: parent).scopedOverride : nil
-    let world = World(parent: parent, overriding: ScopedOverride(injection, with: layer, beneath: beneath))
+    let world = World(parent: parent, overriding: ScopedOverride(injection, with: layer, in: parent))
     world.strictCheck?.noteGiven(layer, of: injection, label: publication.label)
     return world
   }

@@ -15,12 +15,12 @@ final class ScopedOverride: Sendable {
   /// `nil` when the stacks are beneath it, and for any other layer.
   let beneath: ScopedOverride?
 
-  /// An override of `injection` with `layer`, above `beneath`, the override that applies
-  /// around it, if any: kept only if `layer` decorates.
-  init<D: DoorTypes>(_ injection: D.Injection, with layer: Layer<D>, beneath: ScopedOverride?) {
+  /// An override of `injection` with `layer`, above the override that applies around it, if
+  /// any.
+  init<D: DoorTypes>(_ injection: D.Injection, with layer: Layer<D>, in world: World?) {
     self.injection = injection
     self.layer = layer
-    self.beneath = layer.decorates ? beneath : nil
+    self.beneath = layer.decorates ? world?.override(of: injection) : nil
   }
 
   /// The layer, a `Layer<D>` of the injection it overrides.

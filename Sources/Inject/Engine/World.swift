@@ -80,7 +80,7 @@ final class World: Sendable {
     let enclosingFamilies = parent?.familyScoped.access { $0 } ?? []
     let families = familyScope.map { new in enclosingFamilies.filter { $0.identity !== new.identity } + [new] }
     self.hasFamilyScopes = !(families ?? enclosingFamilies).isEmpty
-    self.hasScopedOverrides = !overrides.isEmpty || hasFamilyScopes
+    self.hasScopedOverrides = !overrides.isEmpty
     self.isTest = isTest || parent?.isTest == true
     self.leakWatch = leakWatch ?? parent?.leakWatch
     self.strictCheck = strictCheck ?? parent?.strictCheck
@@ -147,12 +147,6 @@ final class World: Sendable {
   /// The scoped override of `injection` that applies in this world, if any.
   func override(of injection: AnyObject) -> ScopedOverride? {
     hasScopedOverrides ? scoped.access { $0.first(overriding: injection) } : nil
-  }
-
-  /// The scoped override of the family that `link` names, for its member `injection`, that
-  /// applies in this world, if any.
-  func familyOverride<D: DoorTypes>(of injection: D.Injection, _ link: FamilyLink, _: D.Type) -> ScopedOverride? {
-    familyScope(of: link.identity)?.override(of: injection, link, D.self)
   }
 
   /// The scoped override of the family `identity` that applies in this world, if any.

@@ -99,7 +99,7 @@ extension FamilyCore where D: Door {
     guard D.globalDepth(of: member) == 0 else { return true }
     let publication = D.publication(of: member)
     // The stacks hold only `Layer<D>`s of the member.
-    let stacked = (D.globalLayers(of: member) ?? []).map { unsafeDowncast($0, to: Layer<D>.self) }
+    let stacked = (D.globalLayers(of: member)?.layers ?? []).map { unsafeDowncast($0, to: Layer<D>.self) }
     let layers = [publication.published] + (publication.testLayer.map { [$0] } ?? []) + stacked
     return layers.contains { D.holdsInstance($0.slot) }
       || World.keepsSlots(ofAny: layers.map(ObjectIdentifier.init))

@@ -251,7 +251,10 @@ struct GraphWalk {
     if let node = injectionNodes[key] {
       return node
     }
-    let node = addNode(kind: .injection, type: typeName(publication.valueType), isResolved: false)
+    let type = typeName(publication.valueType)
+    let node = addNode(
+      kind: .injection, type: publication.family.map { "\(type)[\($0.keyDescription)]" } ?? type, isResolved: false)
+    nodes[node].family = publication.family?.identity.label
     nodes[node].strategy = strategy
     nodes[node].publishedAt = publication.location.description
     nodes[node].isSendable = publication.kind == .sendable

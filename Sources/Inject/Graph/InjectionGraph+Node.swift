@@ -25,7 +25,8 @@ extension InjectionGraph {
     public var kind: Kind
     /// The injection's type parameter as Swift prints it, such as `UserRepository` for an
     /// `Injection<any UserRepository>` (an existential prints without `any`; a raw identifier
-    /// prints without its backticks), or the type of the root or the consumer.
+    /// prints without its backticks), with a family member's key after it, as in
+    /// `ChatRoomStore[42]`; or the type of the root or the consumer.
     public var type: String
     /// The strategy of the layer that built the instance (an override may change the
     /// published one), or the strategy that applies now if none is stored; `nil` for a root
@@ -44,6 +45,11 @@ extension InjectionGraph {
     ///
     /// A graph encoded before this property existed decodes with `false`.
     public var isSendable: Bool = false
+    /// For a member of an ``InjectionFamily`` or a ``SendableInjectionFamily``, the family, as
+    /// `InjectionFamily<Int, ChatRoomStore> (Chat/ChatRoomStore.swift:12)`; `nil` otherwise.
+    ///
+    /// A graph encoded before this property existed decodes with `nil`.
+    public var family: String?
 
     /// `Injection` or `SendableInjection`, as messages name the node's kind of injection.
     var injectionTypeName: String { (isSendable ? InjectionKind.sendable : .mainActor).typeName }
@@ -91,7 +97,7 @@ extension InjectionGraph {
 
 extension InjectionGraph.Node {
   private enum CodingKeys: String, CodingKey {
-    case id, kind, type, strategy, publishedAt, builtBy, isResolved, isSendable
+    case id, kind, type, strategy, publishedAt, builtBy, isResolved, isSendable, family
   }
 
   /// Decodes a node, as a main-actor injection's if the encoded one does not say.
@@ -105,6 +111,7 @@ extension InjectionGraph.Node {
     builtBy = try container.decodeIfPresent(String.self, forKey: .builtBy)
     isResolved = try container.decode(Bool.self, forKey: .isResolved)
     isSendable = try container.decodeIfPresent(Bool.self, forKey: .isSendable) ?? false
+    family = try container.decodeIfPresent(String.self, forKey: .family)
   }
 }
 

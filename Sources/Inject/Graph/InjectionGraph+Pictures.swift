@@ -2,8 +2,9 @@ extension InjectionGraph {
   /// The graph as a Mermaid flowchart (`graph TD`), which GitHub renders in a `mermaid` block.
   ///
   /// Roots are rounded; each injection shows its type, its strategy, the layer that built its
-  /// instance and where it was published, and the injections of a session are drawn in a
-  /// `subgraph` titled with the session's name. Each edge shows the property and where it is
+  /// instance and where it was published; the members of a family are drawn in a `subgraph`
+  /// titled with the family, and the other injections of a session in one titled with the
+  /// session's name. Each edge shows the property and where it is
   /// declared: solid once resolved, dotted before. The edges of a problem are red, and the
   /// strong references it followed (``Problem/followed``) are dashed red edges labelled
   /// "strong references".
@@ -28,11 +29,11 @@ extension InjectionGraph {
       output.append(indent + (node.kind == .root ? "n\(node.id)([\"\(label)\"])" : "n\(node.id)[\"\(label)\"]"))
     }
     for group in nodeGroups {
-      guard let session = group.session else {
+      guard let (kind, title) = group.title else {
         group.nodes.forEach { declare($0, indent: "  ") }
         continue
       }
-      output.append("  subgraph session\(group.nodes[0].id)[\"\(mermaidEscaped("session: \(session)"))\"]")
+      output.append("  subgraph \(kind)\(group.nodes[0].id)[\"\(mermaidEscaped(title))\"]")
       group.nodes.forEach { declare($0, indent: "    ") }
       output.append("  end")
     }
@@ -58,7 +59,7 @@ extension InjectionGraph {
   /// The graph in Graphviz's dot language: `dot -Tsvg` draws it.
   ///
   /// The same nodes and edges as ``mermaid``: roots rounded, a session's injections in a
-  /// `cluster` subgraph, edges dashed until resolved, and the edges of a problem red, with the
+  /// `cluster` subgraph (a family's members in one too), edges dashed until resolved, and the edges of a problem red, with the
   /// strong references it followed as dashed red edges.
   ///
   /// ```swift
@@ -71,12 +72,12 @@ extension InjectionGraph {
       output.append(indent + "n\(node.id) [label=\"\(label)\"\(node.kind == .root ? ", style=rounded" : "")];")
     }
     for group in nodeGroups {
-      guard let session = group.session else {
+      guard let (kind, title) = group.title else {
         group.nodes.forEach { declare($0, indent: "  ") }
         continue
       }
-      output.append("  subgraph cluster_session\(group.nodes[0].id) {")
-      output.append("    label=\"\(dotEscaped("session: \(session)"))\";")
+      output.append("  subgraph cluster_\(kind)\(group.nodes[0].id) {")
+      output.append("    label=\"\(dotEscaped(title))\";")
       group.nodes.forEach { declare($0, indent: "    ") }
       output.append("  }")
     }
@@ -98,22 +99,31 @@ extension InjectionGraph {
     return output.joined(separator: "\n")
   }
 
-  /// The nodes in order, in runs: each node of no session alone, and the nodes of each session
-  /// together, where its first node is; sessions are told apart by name, which is what a
-  /// decoded graph keeps of them.
-  private var nodeGroups: [(session: String?, nodes: [Node])] {
-    var groups: [(session: String?, nodes: [Node])] = []
-    var groupOfSession: [String: Int] = [:]
+  /// The nodes in order, in runs: each node of no group alone, and the nodes of each group
+  /// together, where its first node is, under the group's title: a family's members
+  /// (`family: …`), else a session's injections (`session: …`). Groups are told apart by their
+  /// title, which is what a decoded graph keeps of them.
+  private var nodeGroups: [(title: (kind: String, text: String)?, nodes: [Node])] {
+    var groups: [(title: (kind: String, text: String)?, nodes: [Node])] = []
+    var groupOfTitle: [String: Int] = [:]
     for node in nodes {
-      guard case .session(let session)? = node.strategy else {
+      let title: (kind: String, text: String)? =
+        if let family = node.family {
+          ("family", "family: \(family)")
+        } else if case .session(let session)? = node.strategy {
+          ("session", "session: \(session.name)")
+        } else {
+          nil
+        }
+      guard let title else {
         groups.append((nil, [node]))
         continue
       }
-      if let group = groupOfSession[session.name] {
+      if let group = groupOfTitle[title.text] {
         groups[group].nodes.append(node)
       } else {
-        groupOfSession[session.name] = groups.count
-        groups.append((session.name, [node]))
+        groupOfTitle[title.text] = groups.count
+        groups.append((title, [node]))
       }
     }
     return groups

@@ -35,9 +35,11 @@ extension MainActorDoor: @MainActor Door {
     injection.state.access { $0.depth } - injection.familyDepth
   }
 
-  static func globalLayers(of injection: Inject.Injection<T>) -> [any AnyObject & Sendable]? {
+  static func globalLayers(
+    of injection: Inject.Injection<T>
+  ) -> (layers: [any AnyObject & Sendable], familyDepth: Int)? {
     // The depth first, from the cell: reading the stack itself costs an exclusivity check.
-    injection.state.access { $0.depth } == 0 ? nil : injection.overrides
+    injection.state.access { $0.depth } == 0 ? nil : (injection.overrides, injection.familyDepth)
   }
 
   static func pushGlobal(
@@ -146,8 +148,13 @@ extension MainActorDoor: @MainActor Door {
   static var recordsResolutions: Bool { Telemetry.isActive }
 
   static func record(_ kind: InjectionEvent.Kind, _ injection: Inject.Injection<T>, at location: CodeLocation) {
-    // Named here, where `T` is known: through the door, the type costs a generic look-up.
-    Telemetry.record(kind, instances: T.self, of: .mainActor, publishedAt: injection.location, at: location)
+    if injection.publication.family != nil {
+      // A family's member is named with its key.
+      Telemetry.record(kind, injection: injection.publication.name, publishedAt: injection.location, at: location)
+    } else {
+      // Named here, where `T` is known: through the door, the type costs a generic look-up.
+      Telemetry.record(kind, instances: T.self, of: .mainActor, publishedAt: injection.location, at: location)
+    }
   }
 
   static func dropOnMainActor(_ drops: [MainActorDrop]) {

@@ -28,8 +28,10 @@ enum SendableDoor<T: Sendable>: Door {
     injection.state.withLock { $0.layers.count - $0.familyDepth }
   }
 
-  static func globalLayers(of injection: SendableInjection<T>) -> [any AnyObject & Sendable]? {
-    injection.state.withLock { $0.layers.isEmpty ? nil : $0.layers }
+  static func globalLayers(
+    of injection: SendableInjection<T>
+  ) -> (layers: [any AnyObject & Sendable], familyDepth: Int)? {
+    injection.state.withLock { $0.layers.isEmpty ? nil : ($0.layers, $0.familyDepth) }
   }
 
   static func pushGlobal(
@@ -174,7 +176,13 @@ enum SendableDoor<T: Sendable>: Door {
   static var recordsResolutions: Bool { SendableTelemetry.isActive }
 
   static func record(_ kind: InjectionEvent.Kind, _ injection: SendableInjection<T>, at location: CodeLocation) {
-    SendableTelemetry.record(kind, of: Self.self, publishedAt: injection.location, at: location)
+    if injection.publication.family != nil {
+      // A family's member is named with its key.
+      let name = injection.publication.name
+      SendableTelemetry.record(kind, injection: name, publishedAt: injection.location, at: location)
+    } else {
+      SendableTelemetry.record(kind, of: Self.self, publishedAt: injection.location, at: location)
+    }
   }
 
   static func dropOnMainActor(_ drops: [MainActorDrop]) {

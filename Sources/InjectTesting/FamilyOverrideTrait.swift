@@ -1,0 +1,100 @@
+public import Inject
+public import Testing
+
+extension Trait where Self == OverrideTrait {
+  /// Replaces every member of a family for the test, or for each test of the suite.
+  ///
+  /// ```swift
+  /// @Test(.overriding(chatRoomStores, with: { id in ChatRoomStore(roomID: id, client: MockChatClient()) }))
+  /// @MainActor func showsTheMockMessages() {
+  ///   #expect(ChatScreenModel(roomID: 42).store.client is MockChatClient)
+  /// }
+  /// ```
+  ///
+  /// Each test runs in its own test world; a member's own override (`family[key]`) wins over
+  /// the family's.
+  ///
+  /// - Parameters:
+  ///   - family: The family to override.
+  ///   - instance: Builds the replacement for a key; evaluated on the main actor when needed.
+  ///   - fileID: Where the trait is applied; recorded for diagnostics.
+  ///   - line: Where the trait is applied; recorded for diagnostics.
+  /// - Returns: A trait that scopes the override to each test it applies to.
+  public static func overriding<Key, T>(
+    _ family: InjectionFamily<Key, T>,
+    with instance: @escaping @MainActor (Key) -> T,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    Self(family.identity, at: CodeLocation(fileID: fileID, line: line)) { body in
+      try await withIsolatedInjections {
+        try await family.withOverride(instance, fileID: fileID, line: line, operation: body)
+      }
+    }
+  }
+
+  /// Decorates or replaces every member of a family for the test, or for each test of the
+  /// suite.
+  ///
+  /// - Parameters:
+  ///   - family: The family to override.
+  ///   - transform: Receives a key and a new instance for it, and returns the instance to use.
+  ///   - fileID: Where the trait is applied; recorded for diagnostics.
+  ///   - line: Where the trait is applied; recorded for diagnostics.
+  /// - Returns: A trait that scopes the override to each test it applies to.
+  public static func overriding<Key, T>(
+    _ family: InjectionFamily<Key, T>,
+    with transform: @escaping @MainActor (Key, T) -> T,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    Self(family.identity, at: CodeLocation(fileID: fileID, line: line)) { body in
+      try await withIsolatedInjections {
+        try await family.withOverride(transform, fileID: fileID, line: line, operation: body)
+      }
+    }
+  }
+
+  /// Replaces every member of a sendable family for the test, or for each test of the suite.
+  ///
+  /// - Parameters:
+  ///   - family: The sendable family to override.
+  ///   - instance: Builds the replacement for a key, lazily, in each test's world.
+  ///   - fileID: Where the trait is applied; recorded for diagnostics.
+  ///   - line: Where the trait is applied; recorded for diagnostics.
+  /// - Returns: A trait that scopes the override to each test it applies to.
+  public static func overriding<Key, T>(
+    _ family: SendableInjectionFamily<Key, T>,
+    with instance: @escaping @Sendable (Key) -> T,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    Self(family.identity, at: CodeLocation(fileID: fileID, line: line)) { body in
+      try await withIsolatedInjections {
+        try await family.withOverride(instance, fileID: fileID, line: line, operation: body)
+      }
+    }
+  }
+
+  /// Decorates or replaces every member of a sendable family for the test, or for each test of
+  /// the suite.
+  ///
+  /// - Parameters:
+  ///   - family: The sendable family to override.
+  ///   - transform: Receives a key and a new instance for it, and returns the instance to use.
+  ///   - fileID: Where the trait is applied; recorded for diagnostics.
+  ///   - line: Where the trait is applied; recorded for diagnostics.
+  /// - Returns: A trait that scopes the override to each test it applies to.
+  public static func overriding<Key, T>(
+    _ family: SendableInjectionFamily<Key, T>,
+    with transform: @escaping @Sendable (Key, T) -> T,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    Self(family.identity, at: CodeLocation(fileID: fileID, line: line)) { body in
+      try await withIsolatedInjections {
+        try await family.withOverride(transform, fileID: fileID, line: line, operation: body)
+      }
+    }
+  }
+}

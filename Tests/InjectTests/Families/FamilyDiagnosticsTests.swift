@@ -1,0 +1,85 @@
+import Foundation
+import Inject
+import InjectTesting
+import Testing
+
+/// A tree of rooms: a room's store holds its parent's, from the same family, another key.
+final class RoomStore {
+  let id: Int
+  let parent: RoomStore?
+  init(id: Int, parent: RoomStore?) {
+    self.id = id
+    self.parent = parent
+  }
+}
+
+@MainActor let roomStores = InjectionFamily<Int, RoomStore>(strategy: .singleton, fileID: "App/Rooms.swift", line: 1) {
+  id in RoomStore(id: id, parent: id == 0 ? nil : roomStores[id / 2].resolve())
+}
+
+@MainActor let selfReadingRooms = InjectionFamily<Int, RoomStore>(
+  strategy: .singleton, fileID: "App/Rooms.swift", line: 5
+) { id in RoomStore(id: id, parent: selfReadingRooms[id].resolve()) }
+
+@Suite @MainActor struct FamilyDiagnosticsTests {
+  @Test(.isolatedInjections) func aFactoryMayResolveItsFamilyWithAnotherKey() {
+    let leaf = Consumer(roomStores[6]).service
+    #expect(leaf.parent?.id == 3)
+    #expect(leaf.parent?.parent?.id == 1)
+    #expect(leaf.parent?.parent === Consumer(roomStores[1]).service)
+  }
+
+  @Test func aFactoryThatResolvesItsOwnKeyStopsWithTheCycleMessageNamingTheKey() async throws {
+    let result = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent],
+      performing: {
+        await MainActor.run { _ = Consumer(selfReadingRooms[4]).service }
+      })
+    #expect(
+      result.standardErrorText.contains(
+        "Dependency cycle: Injection<RoomStore>[4] (App/Rooms.swift:5) → Injection<RoomStore>[4] (App/Rooms.swift:5)"))
+  }
+
+  @Test(.isolatedInjections) func graphNodesAreNamedWithTheKeyAndGroupedByFamily() throws {
+    let (family, _) = makeFamily(.singleton)
+    let consumers = [Consumer(family[42]), Consumer(family[7])]
+    consumers.forEach { _ = $0.service }
+    let graph = InjectionGraph.capture(roots: consumers)
+    let members = graph.nodes.filter { $0.kind == .injection }
+    #expect(Set(members.map(\.type)) == ["KeyedStore[42]", "KeyedStore[7]"])
+    let familyLabel = try #require(members.first?.family)
+    #expect(familyLabel.hasPrefix("InjectionFamily<Int, KeyedStore> (InjectTests/FamilyFixtures.swift:"))
+    #expect(members.allSatisfy { $0.family == familyLabel })
+    #expect(graph.mermaid.contains("subgraph family"))
+    #expect(graph.mermaid.contains("family: InjectionFamily#lt;Int, KeyedStore#gt;"))
+    #expect(graph.dot.contains("subgraph cluster_family"))
+    let decoded = try JSONDecoder().decode(InjectionGraph.self, from: JSONEncoder().encode(graph))
+    #expect(decoded == graph)
+  }
+
+  @Test(.isolatedInjections) func aKeyIsEscapedInThePictures() {
+    let family = InjectionFamily<String, KeyedStore>(strategy: .singleton) { _ in KeyedStore(0) }
+    let consumer = Consumer(family["a\"<b>&#c"])
+    _ = consumer.service
+    let graph = InjectionGraph.capture(roots: [consumer])
+    #expect(graph.nodes.contains { $0.type == "KeyedStore[a\"<b>&#c]" })
+    #expect(graph.mermaid.contains("KeyedStore[a#quot;#lt;b#gt;#38;#35;c]"))
+    #expect(graph.dot.contains("KeyedStore[a\\\"<b>&amp;#c]"))
+  }
+
+  @Test func telemetryNamesTheKey() async throws {
+    let result = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent],
+      performing: {
+        await MainActor.run {
+          let family = InjectionFamily<Int, KeyedStore>(strategy: .singleton) { KeyedStore($0) }
+          family[9].rollbackOverride(fileID: "App/Misuse.swift", line: 3)
+          family.rollbackOverride(fileID: "App/Misuse.swift", line: 4)
+          fatalError("done")
+        }
+      })
+    let text = result.standardErrorText
+    #expect(text.contains("Injection<KeyedStore>[9]"), "\(text)")
+    #expect(text.contains("InjectionFamily<Int, KeyedStore>"), "\(text)")
+  }
+}

@@ -1,0 +1,103 @@
+import Inject
+import InjectTesting
+import Testing
+
+/// A repository that holds the store of one key: the `.singleton` dependent that a family's
+/// override must not outlive.
+final class KeyedRepository {
+  let store: KeyedStore
+  init(store: KeyedStore) { self.store = store }
+}
+
+/// Exact rollback across the family's and the key's overrides, through a dependent `.singleton`.
+@Suite @MainActor struct FamilyRollbackTests {
+  @Test(.isolatedInjections) func aDependentSingletonBuiltWithTheFamilysOverrideIsRebuiltAfterItsRollback() {
+    let (family, _) = makeFamily(.singleton)
+    let repository = Injection<KeyedRepository>(strategy: .singleton, instance: KeyedRepository(store: family[3].resolve()))
+    let live = Consumer(repository).service
+    #expect(live.store.source == "live")
+    family.override(with: { KeyedStore($0, "family") })
+    #expect(Consumer(repository).service === live, "stored before the push: kept")
+    repository.override(with: KeyedRepository(store: family[3].resolve()))
+    let overridden = Consumer(repository).service
+    #expect(overridden.store.source == "family")
+    repository.rollbackOverride()
+    repository.withOverride({ _ in KeyedRepository(store: family[3].resolve()) }, strategy: .singleton) {
+      #expect(Consumer(repository).service.store.source == "family")
+    }
+    family.rollbackOverride()
+    #expect(Consumer(repository).service === live)
+    #expect(Consumer(family[3]).service === live.store)
+  }
+
+  @Test(.isolatedInjections) func aSingletonBuiltWhileTheFamilysOverrideWasInPlaceIsDroppedWithIt() {
+    let (family, _) = makeFamily(.singleton)
+    let repository = Injection<KeyedRepository>(strategy: .singleton, instance: KeyedRepository(store: family[1].resolve()))
+    family.override(with: { KeyedStore($0, "mock") })
+    weak var built: KeyedRepository?
+    do {
+      let repositoryWithMock = Consumer(repository).service
+      built = repositoryWithMock
+      #expect(repositoryWithMock.store.source == "mock")
+    }
+    family.rollbackOverride()
+    #expect(built == nil, "the rollback dropped the singleton built with the mock")
+    #expect(Consumer(repository).service.store.source == "live")
+  }
+
+  @Test(.isolatedInjections) func theKeysOwnRollbackLeavesTheFamilysOverride() {
+    let (family, _) = makeFamily(.singleton)
+    family.override(with: { KeyedStore($0, "family") })
+    family[2].override(with: KeyedStore(2, "own"))
+    #expect(family[2].overrideCount == 1)
+    family[2].rollbackOverride()
+    family[2].rollbackOverride()
+    #expect(family[2].overrideCount == 0)
+    #expect(family.overrideCount == 1)
+    #expect(Consumer(family[2]).service.source == "family", "a key's rollback pops its own overrides only")
+  }
+
+  @Test(.isolatedInjections) func aMembersDecoratorDecoratesTheFamilysOverride() {
+    let (family, _) = makeFamily(.onDemand)
+    family[5].override(with: { KeyedStore($0.key, "decorated " + $0.source) })
+    family.override(with: { KeyedStore($0, "family") })
+    #expect(Consumer(family[5]).service.source == "decorated family")
+    family.rollbackOverride()
+    #expect(Consumer(family[5]).service.source == "decorated live")
+  }
+
+  /// On the global stack: in a process of its own, where no other test's global rollback drops
+  /// what this one stored.
+  @Test func theGlobalStackRollsBackExactly() async {
+    await #expect(processExitsWith: .success) {
+      await MainActor.run {
+        let factory = KeyedFactory()
+        let family = InjectionFamily<Int, KeyedStore>(strategy: .singleton) { factory.make($0) }
+        let repository = Injection<KeyedRepository>(
+          strategy: .singleton, instance: KeyedRepository(store: family[1].resolve()))
+        let live = Consumer(family[1]).service
+        family.override(with: { KeyedStore($0, "family") })
+        precondition(family.overrideCount == 1 && family[1].overrideCount == 0)
+        precondition(Consumer(family[1]).service.source == "family", "new consumers get the override")
+        precondition(Consumer(family[2]).service.source == "family", "a member made after the push gets it")
+        weak let builtWithTheOverride = Consumer(repository).service
+        precondition(builtWithTheOverride?.store.source == "family")
+        let own = KeyedStore(2, "own")
+        family[2].override(with: own)
+        family.override(with: { key, store in KeyedStore(key, "decorated " + store.source) })
+        precondition(Consumer(family[2]).service === own, "the key's own override wins")
+        precondition(Consumer(family[3]).service.source == "decorated family")
+        family.rollbackAllOverrides()
+        precondition(family.overrideCount == 0)
+        precondition(builtWithTheOverride == nil, "the singleton built with the override was dropped")
+        precondition(Consumer(family[1]).service === live, "stored before the push: the same instance")
+        precondition(Consumer(repository).service.store === live)
+        precondition(Consumer(family[2]).service === own)
+        precondition(Consumer(family[3]).service.source == "live")
+        family[2].rollbackOverride()
+        precondition(Consumer(family[2]).service.source == "live")
+        precondition(factory.calls == [1: 1, 2: 1, 3: 1])
+      }
+    }
+  }
+}
