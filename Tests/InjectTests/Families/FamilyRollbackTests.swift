@@ -13,7 +13,8 @@ final class KeyedRepository {
 @Suite @MainActor struct FamilyRollbackTests {
   @Test(.isolatedInjections) func aDependentSingletonBuiltWithTheFamilysOverrideIsRebuiltAfterItsRollback() {
     let (family, _) = makeFamily(.singleton)
-    let repository = Injection<KeyedRepository>(strategy: .singleton, instance: KeyedRepository(store: family[3].resolve()))
+    let repository = Injection<KeyedRepository>(
+      strategy: .singleton, instance: KeyedRepository(store: family[3].resolve()))
     let live = Consumer(repository).service
     #expect(live.store.source == "live")
     family.override(with: { KeyedStore($0, "family") })
@@ -32,7 +33,8 @@ final class KeyedRepository {
 
   @Test(.isolatedInjections) func aSingletonBuiltWhileTheFamilysOverrideWasInPlaceIsDroppedWithIt() {
     let (family, _) = makeFamily(.singleton)
-    let repository = Injection<KeyedRepository>(strategy: .singleton, instance: KeyedRepository(store: family[1].resolve()))
+    let repository = Injection<KeyedRepository>(
+      strategy: .singleton, instance: KeyedRepository(store: family[1].resolve()))
     family.override(with: { KeyedStore($0, "mock") })
     weak var built: KeyedRepository?
     do {
