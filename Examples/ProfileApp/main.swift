@@ -23,6 +23,13 @@ if CommandLine.arguments.contains("--sign-out") {
   print(next.body)
   next.model.signIn(.demo)
   print(next.body)
+} else if CommandLine.arguments.contains("--posts") {
+  // One post store per user, from a family: the screens of one user share it while one is open.
+  let first = PostsModel(userID: 1)
+  let second = PostsModel(userID: 1)
+  first.post("A second post.")
+  print("User 1, second screen: \(second.posts)")
+  print("User 7: \(PostsModel(userID: 7).posts)")
 } else if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), CommandLine.arguments.contains("--graph") {
   // The app's dependency graph, as the README shows it (scripts/check-graph-pictures): a screen
   // loaded, with its model as the root that no injection built.

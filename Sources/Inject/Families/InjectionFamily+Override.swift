@@ -28,14 +28,14 @@ extension InjectionFamily {
   /// now on.
   ///
   /// `transform` receives the key and a new instance from the layer beneath, as an injection's
-  /// decorator does; see ``override(with:fileID:line:function:)-(((Key)->T))``.
+  /// decorator does; see `override(with:)`.
   ///
   /// - Parameters:
   ///   - transform: Receives a key and a new instance for it, and returns the instance to use.
   ///   - fileID: Where the override is pushed; recorded for diagnostics.
   ///   - line: Where the override is pushed; recorded for diagnostics.
   ///   - function: The function that pushes it; see
-  ///     ``override(with:fileID:line:function:)-(((Key)->T))``.
+  ///     `override(with:)`.
   public func override(
     with transform: @escaping @MainActor (Key, T) -> T, fileID: StaticString = #fileID, line: UInt = #line,
     function: StaticString = #function

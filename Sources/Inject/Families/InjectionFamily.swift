@@ -25,7 +25,7 @@
 /// `.singleton`). The others are pruned as the family is used, so cycling through any number
 /// of keys keeps memory flat.
 ///
-/// Override every member with ``override(with:fileID:line:function:)-(((Key)->T))`` or a scope,
+/// Override every member with `override(with:)` or a scope,
 /// and one member with `family[key].override(with:)`, which wins over the family's overrides;
 /// see <doc:StrategiesAndLifetimes#Families>.
 ///
@@ -70,10 +70,10 @@ public final class InjectionFamily<Key: Hashable & Sendable, T> {
   /// Publishes a family of dependencies, with the values that previews and tests get by default.
   ///
   /// ```swift
-  /// public let chatRoomStores = InjectionFamily<ChatRoom.ID, ChatRoomStore>(
+  /// public let chatRoomDrafts = InjectionFamily<ChatRoom.ID, DraftStore>(
   ///   strategy: .shared,
-  ///   instance: { id in ChatRoomStore(roomID: id) },
-  ///   test: { id in ChatRoomStore(roomID: id, client: MockChatClient()) }
+  ///   instance: { id in DraftStore(roomID: id) },
+  ///   test: { id in DraftStore(roomID: id, storage: .inMemory) }
   /// )
   /// ```
   ///

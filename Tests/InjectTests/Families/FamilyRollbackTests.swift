@@ -10,7 +10,7 @@ final class KeyedRepository {
 }
 
 /// Exact rollback across the family's and the key's overrides, through a dependent `.singleton`.
-@Suite @MainActor struct FamilyRollbackTests {
+@Suite(.misusesOnPurpose) @MainActor struct FamilyRollbackTests {
   @Test(.isolatedInjections) func aDependentSingletonBuiltWithTheFamilysOverrideIsRebuiltAfterItsRollback() {
     let (family, _) = makeFamily(.singleton)
     let repository = Injection<KeyedRepository>(
