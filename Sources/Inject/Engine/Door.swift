@@ -99,6 +99,9 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   /// returns them.
   static func forget(_ identifiers: Set<ObjectIdentifier>, inPart part: AnyObject) -> [any EngineSlot]
 
+  /// The slot of the layer `layer` in `part`, which ``partObject(of:)`` gave, if it has one.
+  static func slot(of layer: ObjectIdentifier, inPart part: AnyObject) -> Slot?
+
   /// The slot of `layer` in this kind's part of `world`, made now if there is none, which
   /// `isNew` then says.
   static func slot(for layer: Layer<Self>, in world: World, isNew: inout Bool) -> any EngineSlot

@@ -264,10 +264,16 @@ final class World: Sendable {
     }
   }
 
-  /// Whether a world alive, other than the global one, keeps a slot of any of `layers`.
-  static func keepsSlots(ofAny layers: [ObjectIdentifier]) -> Bool {
+  /// The parts of the worlds alive, other than the global one, that keep a slot of any of
+  /// `layers` (of `D`), and which layer's: so that a family can tell whether one of them holds
+  /// an instance.
+  static func parts<D: Door>(
+    keepingSlotsOf layers: [ObjectIdentifier], _: D.Type
+  ) -> [(ObjectIdentifier, PartReference)] {
     holders.withLock { holders in
-      layers.contains { layer in holders.parts[layer]?.contains { $0.part != nil } == true }
+      layers.flatMap { layer in
+        (holders.parts[layer] ?? []).compactMap { $0.part.map { (layer, PartReference(object: $0)) } }
+      }
     }
   }
 

@@ -10,9 +10,26 @@ struct FamilyLink: Sendable {
   let key: any Hashable & Sendable
   /// The key as messages and the graph write it: `42`, `general`.
   var keyDescription: String { String(describing: key) }
-  /// The member's number in its family, never reused: what a family override's layers are kept
-  /// by, so that a member made again for a pruned key never gets its predecessor's.
-  let serial: UInt64
+
+  /// The key, as a family override keeps the layers it made.
+  var hashableKey: FamilyKey { FamilyKey(key) }
+}
+
+/// A family's key, erased: equal when the keys are (`==`), never by hash alone.
+struct FamilyKey: Hashable, Sendable {
+  let key: any Hashable & Sendable
+
+  init(_ key: any Hashable & Sendable) {
+    self.key = key
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    AnyHashable(lhs.key) == AnyHashable(rhs.key)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(AnyHashable(key))
+  }
 }
 
 /// A family's identity: held by its members, its overrides and the worlds that override it, and

@@ -10,8 +10,6 @@ struct FamilyMembers<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
   /// The overrides of the whole family on the global stack, bottom first: each put a layer on
   /// every member's own global stack, beneath the member's own overrides.
   var globalOverrides: [FamilyOverride<D>] = []
-  /// The next member's serial.
-  var nextSerial: UInt64 = 0
   /// When `members` grows to this size, the members nothing needs are pruned.
   var pruneAt = 64
 }
@@ -58,8 +56,7 @@ extension FamilyCore where D: Door {
       if state.members.count >= state.pruneAt {
         pruned = prune(&state)
       }
-      let link = FamilyLink(identity: identity, key: key, serial: state.nextSerial)
-      state.nextSerial += 1
+      let link = FamilyLink(identity: identity, key: key)
       let member = makeInjection(publish(key, link))
       for override in state.globalOverrides {
         D.pushFamilyLayer(override.makeLayer(for: link), on: member)
@@ -93,16 +90,21 @@ extension FamilyCore where D: Door {
   }
 
   /// Whether a member that nothing else holds must still be kept: it has overrides of its own,
-  /// or a world (the global one, or one alive) keeps a slot of one of its layers, where an
-  /// instance may be stored that a member made again would not see.
+  /// or a world (the global one, or one alive) holds an instance in a slot of one of its layers,
+  /// which a member made again would not see. (The layers that a test's or a scope's family
+  /// override makes are kept by key, not by member: a member made again finds them.)
   private static func isNeeded(_ member: D.Injection) -> Bool {
     guard D.globalDepth(of: member) == 0 else { return true }
     let publication = D.publication(of: member)
     // The stacks hold only `Layer<D>`s of the member.
     let stacked = (D.globalLayers(of: member)?.layers ?? []).map { unsafeDowncast($0, to: Layer<D>.self) }
     let layers = [publication.published] + (publication.testLayer.map { [$0] } ?? []) + stacked
-    return layers.contains { D.holdsInstance($0.slot) }
-      || World.keepsSlots(ofAny: layers.map(ObjectIdentifier.init))
+    if layers.contains(where: { D.holdsInstance($0.slot) }) {
+      return true
+    }
+    return World.parts(keepingSlotsOf: layers.map(ObjectIdentifier.init), D.self).contains { layer, part in
+      D.slot(of: layer, inPart: part.object).map(D.holdsInstance) ?? false
+    }
   }
 
   // MARK: Overrides of the whole family

@@ -1,10 +1,11 @@
 /// One override of a whole family, of either kind: for each member, a layer made from the
 /// member's key when it is first needed.
 ///
-/// The global stack of a family puts the layer in each member's own global stack, beneath the
-/// member's own overrides (``FamilyMembers``); a test's stack (``TestOverrides``) and a scope
-/// (``FamilyScope``) make it when a member first resolves there, and keep it for the member's
-/// serial while they live.
+/// The global stack of a family puts a new layer in each member's own global stack, beneath the
+/// member's own overrides (``FamilyCore``); a test's stack (``TestOverrides``) and a scope
+/// (``FamilyScope``) make it when a member first resolves there, and keep it for the key while
+/// they live: a member made again for a pruned key resolves from the same layer, and so finds
+/// what the worlds stored for that key.
 final class FamilyOverride<D: DoorTypes>: Sendable {
   /// Where the override was given, and at which epoch of its rollback log.
   let location: CodeLocation
@@ -15,8 +16,8 @@ final class FamilyOverride<D: DoorTypes>: Sendable {
   private let strategy: Strategy
   /// The layer's source for a key.
   private let source: @Sendable (any Hashable & Sendable) -> Layer<D>.Source
-  /// The layers made, by member serial.
-  private let made = Locked<[UInt64: Layer<D>]>([:])
+  /// The layers made, by key.
+  private let made = Locked<[FamilyKey: Layer<D>]>([:])
 
   init(
     strategy: Strategy, location: CodeLocation, origin: InjectionEvent.Layer, pushEpoch: UInt64,
@@ -36,17 +37,18 @@ final class FamilyOverride<D: DoorTypes>: Sendable {
       givenAs: token)
   }
 
-  /// The layer of the member `link` names: made the first time, then kept.
+  /// The layer of the key that `link` names: made the first time, then kept.
   func layer(for link: FamilyLink) -> Layer<D> {
-    if let layer = made.withLock({ $0[link.serial] }) {
+    let key = link.hashableKey
+    if let layer = made.withLock({ $0[key] }) {
       return layer
     }
     let layer = makeLayer(for: link)
     return made.withLock { made in
-      if let existing = made[link.serial] {
+      if let existing = made[key] {
         return existing
       }
-      made[link.serial] = layer
+      made[key] = layer
       return layer
     }
   }

@@ -95,6 +95,13 @@ extension MainActorDoor: @MainActor Door {
     unsafeDowncast(part, to: Cell<WorldPart>.self).access { $0.forget(identifiers) }
   }
 
+  static func slot(of layer: ObjectIdentifier, inPart part: AnyObject) -> InstanceSlot<T>? {
+    // `partObject(of:)` gave it: a world's main-actor part, which the main actor guards. Only
+    // this door's slots are there, `InstanceSlot<T>`s for the layers of `T`.
+    unsafeDowncast(part, to: Cell<WorldPart>.self).access { $0.slots[layer] }
+      .map { unsafeDowncast($0.slot, to: InstanceSlot<T>.self) }
+  }
+
   static func slot(for layer: Layer<Self>, in world: World, isNew: inout Bool) -> any EngineSlot {
     world.mainActorSlot(for: ObjectIdentifier(layer), isNew: &isNew) {
       WorldPart.Entry(layer: layer, slot: InstanceSlot<T>.make())

@@ -97,6 +97,13 @@ enum SendableDoor<T: Sendable>: Door {
     unsafeDowncast(part, to: Locked<WorldPart>.self).withLock { $0.forget(identifiers) }
   }
 
+  static func slot(of layer: ObjectIdentifier, inPart part: AnyObject) -> SendableSlot<T>? {
+    // `partObject(of:)` gave it: a world's sendable part, behind its lock. The layer is one of
+    // `T`, whose slots are `SendableSlot<T>`s.
+    unsafeDowncast(part, to: Locked<WorldPart>.self).withLock { $0.slots[layer] }
+      .map { unsafeDowncast($0.slot, to: SendableSlot<T>.self) }
+  }
+
   static func slot(for layer: Layer<Self>, in world: World, isNew: inout Bool) -> any EngineSlot {
     world.sendableSlot(for: ObjectIdentifier(layer), isNew: &isNew) {
       WorldPart.Entry(layer: layer, slot: SendableSlot<T>.make())

@@ -38,12 +38,33 @@ import Testing
     #expect(factory.calls[7] == 2, "a new holder gets a new instance")
   }
 
+  /// A million keys in CI's release run (INJECT_STRESS=1): the table holds the keys in use,
+  /// whatever went before.
   @Test func cyclingThroughKeysKeepsTheTableBounded() {
-    let (family, _) = makeFamily(.shared)
-    for key in 0..<100_000 {
+    let (family, factory) = makeFamily(.shared)
+    let keys = StressScale.count(full: 1_000_000, quick: 100_000)
+    var largest = 0
+    for key in 0..<keys {
+      _ = Consumer(family[key]).service
+      largest = max(largest, family.memberCount)
+    }
+    #expect(largest <= 64, "pruned as it grows: never more than the first pruning's threshold")
+    #expect(factory.totalCalls == keys)
+  }
+
+  @Test(.isolatedInjections) func theKeysInUseSurvivePruning() {
+    let (family, factory) = makeFamily(.shared)
+    let held = (0..<10).map { Consumer(family[$0]).service }
+    let elsewhere = family[10].resolve()
+    for key in 100..<10_000 {
       _ = Consumer(family[key]).service
     }
-    #expect(family.memberCount < 256)
+    #expect(family.memberCount < 200)
+    for (key, store) in held.enumerated() {
+      #expect(Consumer(family[key]).service === store, "a consumer holds it: the same instance")
+    }
+    #expect(Consumer(family[10]).service === elsewhere, "held elsewhere: still shared")
+    #expect((0...10).allSatisfy { factory.calls[$0] == 1 })
   }
 
   @Test(.isolatedInjections) func aSingletonPerKeyLivesWithItsWorldThroughPruning() {
@@ -54,6 +75,23 @@ import Testing
     }
     #expect(Consumer(family[0]).service === first)
     #expect(factory.calls[0] == 1)
+  }
+
+  /// A member that only a family override's layer resolved through holds nothing itself: it may be
+  /// pruned, and the member made again for its key finds what the scope and the test stored.
+  @Test(.isolatedInjections) func whatAFamilysOverrideStoredSurvivesPruningOfItsMember() {
+    let (family, _) = makeFamily(.singleton)
+    family.override(with: { KeyedStore($0, "test") })
+    let inTest = Consumer(family[0]).service
+    family.withOverride({ KeyedStore($0, "scoped") }) {
+      let inScope = Consumer(family[0]).service
+      for key in 1..<1_000 {
+        _ = family[key]
+      }
+      #expect(family.memberCount < 200, "members that resolved nothing are pruned")
+      #expect(Consumer(family[0]).service === inScope)
+    }
+    #expect(Consumer(family[0]).service === inTest)
   }
 
   @Test func onDemandBuildsPerConsumer() {
