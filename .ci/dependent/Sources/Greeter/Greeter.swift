@@ -30,3 +30,20 @@ public final class Greeter {
   /// A greeting of `name`.
   public func greet(_ name: String) -> String { "\(salutation.word), \(name)!" }
 }
+
+/// A salutation per language, from a family.
+public let salutations = InjectionFamily<String, any Salutation>(
+  strategy: .shared, instance: { language in Hello(language == "fr" ? "Bonjour" : "Hello") },
+  test: { language in Hello("Test \(language)") })
+
+/// A greeter in one language.
+@MainActor
+public final class LocalGreeter {
+  @Instance private var salutation: any Salutation
+
+  /// A greeter in `language`.
+  public init(language: String) { _salutation = Instance(salutations[language]) }
+
+  /// A greeting of `name`.
+  public func greet(_ name: String) -> String { "\(salutation.word), \(name)!" }
+}

@@ -21,4 +21,15 @@ import Testing
       #expect(LegacyGreeter().greet("Grace") == "Bonjour, Grace.")
     }
   }
+
+  @Test func greetsInALanguageWithTheTestValue() {
+    #expect(LocalGreeter(language: "fr").greet("Ada") == "Test fr, Ada!")
+  }
+
+  @Test(.overriding(salutations, with: { language in Hello("Hi in \(language)") }))
+  func greetsInEveryLanguageWithTheFamilysOverride() {
+    salutations["de"].override(with: Hello("Hallo"))
+    #expect(LocalGreeter(language: "fr").greet("Ada") == "Hi in fr, Ada!")
+    #expect(LocalGreeter(language: "de").greet("Ada") == "Hallo, Ada!")
+  }
 }
