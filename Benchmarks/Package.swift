@@ -19,17 +19,22 @@ let package = Package(
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "Swinject", package: "Swinject"),
         .product(name: "Dependencies", package: "swift-dependencies"),
+        "FactoryStyle",
       ],
       path: "Benchmarks/InjectBenchmarks",
       swiftSettings: [.swiftLanguageMode(.v6)],
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
     .executableTarget(name: "BenchmarkReport", swiftSettings: [.swiftLanguageMode(.v6)]),
+    // Factory's `ParameterFactory`, emulated (the package mirror does not serve Factory): a module
+    // of its own, as Factory is.
+    .target(name: "FactoryStyle", swiftSettings: [.swiftLanguageMode(.v6)]),
     .executableTarget(
       name: "InjectProfile",
       dependencies: [
         .product(name: "Inject", package: "Inject"),
         .product(name: "Dependencies", package: "swift-dependencies"),
+        "FactoryStyle",
       ],
       swiftSettings: [.swiftLanguageMode(.v6)]
     ),
