@@ -76,6 +76,7 @@ let benchmarks: @Sendable () -> Void = {
   scaling()
   overrides()
   generalPath()
+  families()
 }
 
 // MARK: 1. Steady-state read of an already resolved dependency
@@ -221,4 +222,55 @@ func generalPath() {
 /// A telemetry that drops every event: what an installed telemetry costs, without its work.
 struct NoTelemetry: InjectionTelemetry {
   func record(_ event: InjectionEvent) {}
+}
+
+// MARK: 6. Families: one dependency per key
+
+/// Holders of every key in use, each resolved: a family's members and `.shared` instances alive.
+@MainActor
+func holdingFamilyKeys<Consumer: MadeForKey>(_: Consumer.Type) -> [Consumer] {
+  (0..<familyKeysInUse).map { key in
+    let holder = Consumer(key)
+    blackHole(holder.service)
+    return holder
+  }
+}
+
+/// Registers scenario 2 for a consumer of `familyKey` while every key in use has a holder.
+func familyCreationWhileHeld<Consumer: MadeForKey>(_ name: String, _: Consumer.Type) {
+  mainActorBenchmark(name) { benchmark in
+    let holders = holdingFamilyKeys(Consumer.self)
+    benchmark.measure { createAndRead(Consumer(familyKey)) }
+    blackHole(holders)
+  }
+}
+
+func families() {
+  mainActorBenchmark("family/baseline dictionary lookup") { benchmark in
+    let family = handWrittenFamily
+    benchmark.measure { blackHole(family.members[familyKey]) }
+  }
+  mainActorBenchmark("family/Inject family[key]") { benchmark in
+    let holders = holdingFamilyKeys(InjectFamilyConsumer.self)
+    benchmark.measure { blackHole(injectFamily[familyKey]) }
+    blackHole(holders)
+  }
+  familyCreationWhileHeld("family/baseline lazy var (weak box dictionary)", WeakBoxLazyConsumer.self)
+  familyCreationWhileHeld("family/Inject .shared consumer", InjectFamilyConsumer.self)
+  familyCreationWhileHeld(
+    "family/Factory-style (emulated) ParameterFactory .shared.scopeOnParameters", FactoryStyleFamilyConsumer.self)
+  for scope in ["weak", "transient"] {
+    mainActorBenchmark("family/Swinject resolve(argument:) .\(scope)") { benchmark in
+      let holders = (0..<familyKeysInUse).map { SwinjectFamilyConsumer($0, name: scope) }
+      benchmark.measure { createAndRead(SwinjectFamilyConsumer(familyKey, name: scope)) }
+      blackHole(holders)
+    }
+  }
+  mainActorBenchmark("family/Inject read of a resolved family consumer") { benchmark in
+    let holders = holdingFamilyKeys(InjectFamilyConsumer.self)
+    let consumer = InjectFamilyConsumer(familyKey)
+    blackHole(consumer.service)
+    benchmark.measure { blackHole(consumer.service) }
+    blackHole(holders)
+  }
 }

@@ -150,6 +150,24 @@ table(
     ("general/Inject .singleton with preview and test values", injectCreate),
   ])
 
+let familyLookup = "family/baseline dictionary lookup"
+let familyWeakBox = "family/baseline lazy var (weak box dictionary)"
+let familyConsumer = "family/Inject .shared consumer"
+table(
+  "6. Families: one dependency per key",
+  [
+    (familyLookup, familyLookup), ("family/Inject family[key]", familyLookup),
+    (familyWeakBox, familyWeakBox), (familyConsumer, familyWeakBox),
+    ("family/Factory-style (emulated) ParameterFactory .shared.scopeOnParameters", familyWeakBox),
+    ("family/Swinject resolve(argument:) .weak", familyWeakBox),
+    ("family/Swinject resolve(argument:) .transient", familyWeakBox),
+    ("family/Factory-style (emulated) ParameterFactory .shared.scopeOnParameters", familyConsumer),
+    ("family/Swinject resolve(argument:) .weak", familyConsumer),
+    ("family/Swinject resolve(argument:) .transient", familyConsumer),
+    ("family/Inject read of a resolved family consumer", lazyRead),
+    ("family/Inject read of a resolved family consumer", "read/Inject @Instance"),
+  ])
+
 // MARK: Targets
 
 print("\n### Targets\n")
@@ -188,3 +206,7 @@ for (inject, baseline) in [
     "allocations beyond the baseline, \(inject)", measurement(inject).allocations - measurement(baseline).allocations, 1
   )
 }
+check("family[key] / dictionary lookup", time("family/Inject family[key]") / time(familyLookup), 2.0)
+check("create family .shared consumer / lazy var (weak box dictionary)", time(familyConsumer) / time(familyWeakBox), 2.5)
+check(
+  "read family consumer / lazy var", time("family/Inject read of a resolved family consumer") / time(lazyRead), 1.0)
