@@ -241,6 +241,8 @@ guard CommandLine.arguments.count == 2 else {
       + "|singleton-world|singleton-world-depth-1000|singleton-world-distinct-1000|on-demand-world"
       + "|singleton-world-alive|singleton-telemetry|locked-lazy-global|factory-style|dependencies-style"
       + "|sendable-contention|actor-lazy-read|sendable-actor-read|sendable-singleton|sendable-shared|sendable-on-demand|sendable-singleton-world"
+      + "|dictionary-lookup|family-lookup|sendable-family-lookup|weak-box-lazy|family-shared-consumer"
+      + "|sendable-family-shared-consumer|factory-style-parameter"
   )
 }
 // Long-lived holders keep the shared instances alive, as in the benchmarks.
@@ -253,6 +255,9 @@ if CommandLine.arguments[1] == "graph-capture" {
   timeGraphCapture()
 } else if CommandLine.arguments[1] == "session-end" {
   timeSessionEnd()
+} else if familyScenarios.contains(CommandLine.arguments[1]) {
+  prepareFamilies()
+  runFamily(CommandLine.arguments[1])
 } else if CommandLine.arguments[1] == "sendable-contention" {
   await timeContention(tasks: 16)
 } else if CommandLine.arguments[1].hasPrefix("sendable-") && !CommandLine.arguments[1].hasSuffix("-read") {
