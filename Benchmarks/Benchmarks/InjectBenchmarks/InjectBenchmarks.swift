@@ -266,6 +266,11 @@ func families() {
       blackHole(holders)
     }
   }
+  mainActorBenchmark("family/Inject read of a resolved .shared @Instance") { benchmark in
+    let consumer = InjectSharedConsumer()
+    blackHole(consumer.service)
+    benchmark.measure { blackHole(consumer.service) }
+  }
   mainActorBenchmark("family/Inject read of a resolved family consumer") { benchmark in
     let holders = holdingFamilyKeys(InjectFamilyConsumer.self)
     let consumer = InjectFamilyConsumer(familyKey)

@@ -153,6 +153,7 @@ table(
 let familyLookup = "family/baseline dictionary lookup"
 let familyWeakBox = "family/baseline lazy var (weak box dictionary)"
 let familyConsumer = "family/Inject .shared consumer"
+let sharedRead = "family/Inject read of a resolved .shared @Instance"
 table(
   "6. Families: one dependency per key",
   [
@@ -164,7 +165,7 @@ table(
     ("family/Factory-style (emulated) ParameterFactory .shared.scopeOnParameters", familyConsumer),
     ("family/Swinject resolve(argument:) .weak", familyConsumer),
     ("family/Swinject resolve(argument:) .transient", familyConsumer),
-    ("family/Inject read of a resolved family consumer", lazyRead),
+    (sharedRead, sharedRead), ("family/Inject read of a resolved family consumer", sharedRead),
     ("family/Inject read of a resolved family consumer", "read/Inject @Instance"),
   ])
 
@@ -209,4 +210,5 @@ for (inject, baseline) in [
 check("family[key] / dictionary lookup", time("family/Inject family[key]") / time(familyLookup), 2.0)
 check("create family .shared consumer / lazy var (weak box dictionary)", time(familyConsumer) / time(familyWeakBox), 2.5)
 check(
-  "read family consumer / lazy var", time("family/Inject read of a resolved family consumer") / time(lazyRead), 1.0)
+  "read family consumer / read .shared @Instance",
+  time("family/Inject read of a resolved family consumer") / time(sharedRead), 1.05)

@@ -130,6 +130,14 @@ func runFamily(_ scenario: String) {
     repeatCreatingAndReading({ SendableFamilyConsumer(familyKey) }, { $0.service })
   case "factory-style-parameter":
     repeatCreatingAndReading({ FactoryStyleFamilyConsumer(familyKey) }, { $0.service })
+  case "family-consumer-read":
+    let consumer = FamilyConsumer(familyKey)
+    _ = consumer.service
+    repeatLookingUp { consumer.service }
+  case "shared-read":
+    let consumer = SharedConsumer()
+    _ = consumer.service
+    repeatLookingUp { consumer.service }
   default: fatalError("Unknown scenario \(scenario).")
   }
 }
@@ -137,5 +145,5 @@ func runFamily(_ scenario: String) {
 /// The scenarios `runFamily` knows.
 let familyScenarios: Set = [
   "dictionary-lookup", "family-lookup", "sendable-family-lookup", "weak-box-lazy", "family-shared-consumer",
-  "sendable-family-shared-consumer", "factory-style-parameter",
+  "sendable-family-shared-consumer", "factory-style-parameter", "family-consumer-read", "shared-read",
 ]

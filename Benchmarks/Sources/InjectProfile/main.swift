@@ -242,7 +242,7 @@ guard CommandLine.arguments.count == 2 else {
       + "|singleton-world-alive|singleton-telemetry|locked-lazy-global|factory-style|dependencies-style"
       + "|sendable-contention|actor-lazy-read|sendable-actor-read|sendable-singleton|sendable-shared|sendable-on-demand|sendable-singleton-world"
       + "|dictionary-lookup|family-lookup|sendable-family-lookup|weak-box-lazy|family-shared-consumer"
-      + "|sendable-family-shared-consumer|factory-style-parameter"
+      + "|sendable-family-shared-consumer|factory-style-parameter|family-consumer-read|shared-read"
   )
 }
 // Long-lived holders keep the shared instances alive, as in the benchmarks.
