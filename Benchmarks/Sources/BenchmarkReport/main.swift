@@ -208,7 +208,8 @@ for (inject, baseline) in [
   )
 }
 check("family[key] / dictionary lookup", time("family/Inject family[key]") / time(familyLookup), 2.0)
-check("create family .shared consumer / lazy var (weak box dictionary)", time(familyConsumer) / time(familyWeakBox), 2.5)
+check(
+  "create family .shared consumer / lazy var (weak box dictionary)", time(familyConsumer) / time(familyWeakBox), 2.5)
 check(
   "read family consumer / read .shared @Instance",
   time("family/Inject read of a resolved family consumer") / time(sharedRead), 1.05)

@@ -269,7 +269,9 @@ public final class Container: @unchecked Sendable {
   let manager = ContainerManager()
 
   /// Factory's `self { ... }` sugar: a `ParameterFactory` keyed by the calling property's name.
-  public func callAsFunction<P, T>(key: StaticString = #function, _ factory: @escaping (P) -> T)
+  public func callAsFunction<P, T>(
+    key: StaticString = #function, _ factory: @escaping (P) -> T
+  )
     -> ParameterFactory<P, T>
   {
     ParameterFactory(self, key: key, factory)

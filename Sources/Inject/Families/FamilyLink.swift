@@ -3,7 +3,10 @@
 /// The engine reads it where a family's overrides apply beside the member's own: the test's
 /// stacks (``TestOverrides``), a scope's family override (``FamilyScope``), and messages, which
 /// name the key.
-struct FamilyLink: Sendable {
+///
+/// A class, so that a publication's optional link is one word: resolution checks it in every
+/// world, for every injection.
+final class FamilyLink: Sendable {
   /// The family, as worlds and tests key its overrides.
   let identity: FamilyIdentity
   /// The member's key, as the family's closures take it back.
@@ -13,6 +16,11 @@ struct FamilyLink: Sendable {
 
   /// The key, as a family override keeps the layers it made.
   var hashableKey: FamilyKey { FamilyKey(key) }
+
+  init(identity: FamilyIdentity, key: any Hashable & Sendable) {
+    self.identity = identity
+    self.key = key
+  }
 }
 
 /// A family's key, erased: equal when the keys are (`==`), never by hash alone.
@@ -37,11 +45,14 @@ struct FamilyKey: Hashable, Sendable {
 final class FamilyIdentity: Sendable {
   /// Where the family was published.
   let location: CodeLocation
-  /// `InjectionFamily<ChatRoom.ID, ChatRoomStore> (Chat/ChatRoomStore.swift:12)`.
-  let label: String
+  /// `InjectionFamily<Int, ChatRoomStore>`.
+  let name: String
 
-  init(label: String, location: CodeLocation) {
-    self.label = label
+  init(name: String, location: CodeLocation) {
+    self.name = name
     self.location = location
   }
+
+  /// `InjectionFamily<Int, ChatRoomStore> (Chat/ChatRoomStore.swift:12)`.
+  var label: String { "\(name) (\(location))" }
 }

@@ -5,7 +5,9 @@
 /// keeps it only while something needs it (``FamilyCore/isNeeded(_:)``); the others are pruned
 /// as members are added, amortized, so that cycling through any number of keys keeps the table
 /// bounded by the keys in use.
+@usableFromInline
 struct FamilyMembers<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
+  @usableFromInline
   var members: [Key: D.Injection] = [:]
   /// The overrides of the whole family on the global stack, bottom first: each put a layer on
   /// every member's own global stack, beneath the member's own overrides.
@@ -17,6 +19,7 @@ struct FamilyMembers<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
 /// A family of either kind, written once: its members, made from its publication for each key,
 /// and its overrides, global, in a test, or in a scope. ``InjectionFamily`` and
 /// ``SendableInjectionFamily`` are its two front doors.
+@usableFromInline
 final class FamilyCore<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
   let identity: FamilyIdentity
   let strategy: Strategy
@@ -24,17 +27,25 @@ final class FamilyCore<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
   private let publish: @Sendable (Key, FamilyLink) -> Publication<D>
   /// An injection of the family's kind, published with a publication.
   private let makeInjection: @Sendable (Publication<D>) -> D.Injection
-  private let state = Locked(FamilyMembers<Key, D>())
+  @usableFromInline
+  let state = Locked(FamilyMembers<Key, D>())
 
   init(
-    strategy: Strategy, label: String, location: CodeLocation,
+    strategy: Strategy, name: String, location: CodeLocation,
     publish: @escaping @Sendable (Key, FamilyLink) -> Publication<D>,
     makeInjection: @escaping @Sendable (Publication<D>) -> D.Injection
   ) {
-    self.identity = FamilyIdentity(label: label, location: location)
+    self.identity = FamilyIdentity(name: name, location: location)
     self.strategy = strategy
     self.publish = publish
     self.makeInjection = makeInjection
+  }
+
+  /// The member for `key` if the family has one: the common case, inlined into the caller, so
+  /// that the look-up is specialized for `Key`.
+  @inlinable
+  func existingMember(for key: Key) -> D.Injection? {
+    state.withLock { $0.members[key] }
   }
 
   /// How many members the family keeps now, those no longer needed that were not pruned yet
@@ -47,6 +58,7 @@ extension FamilyCore where D: Door {
   // MARK: Members
 
   /// The member for `key`: the one in use, or a new one, with the family's global overrides.
+  @usableFromInline
   func member(for key: Key) -> D.Injection {
     var pruned: [D.Injection] = []
     let member = state.withLock { state -> D.Injection in
@@ -202,7 +214,7 @@ extension FamilyCore where D: Door {
   /// Records `kind` for the family at `location`: to the telemetry, or as a debug warning if it
   /// is a misuse.
   func record(_ kind: InjectionEvent.Kind, at location: CodeLocation) {
-    SendableTelemetry.record(kind, injection: identity.label, publishedAt: identity.location, at: location)
+    SendableTelemetry.record(kind, injection: identity.name, publishedAt: identity.location, at: location)
   }
 
 }

@@ -29,12 +29,14 @@
 /// and one member with `family[key].override(with:)`, which wins over the family's overrides;
 /// see <doc:StrategiesAndLifetimes#Families>.
 ///
-/// > Important: A key's `hash(into:)` must agree with its `==`, as `Dictionary` requires. A key
-/// > whose equal values hash differently gets a member for each hash: one instance per hash, not
-/// > per key.
+/// > Important: A key's `hash(into:)` must agree with its `==`, as `Dictionary` requires: the
+/// > family keeps its members in one. With a key whose equal values hash differently, equal keys
+/// > may get members (and instances) of their own, and the standard library may stop the
+/// > program with its "Duplicate keys of type … were found in a Dictionary" message.
 @MainActor
 public final class InjectionFamily<Key: Hashable & Sendable, T> {
   /// What the family is, written once for both kinds.
+  @usableFromInline
   nonisolated let core: FamilyCore<Key, MainActorDoor<T>>
 
   /// The strategy every member was published with.
@@ -100,7 +102,7 @@ public final class InjectionFamily<Key: Hashable & Sendable, T> {
   ) {
     let location = CodeLocation(fileID: fileID, line: line)
     core = FamilyCore(
-      strategy: strategy, label: "InjectionFamily<\(Key.self), \(T.self)> (\(location))", location: location,
+      strategy: strategy, name: "InjectionFamily<\(Key.self), \(T.self)>", location: location,
       publish: { key, link in
         Publication(
           strategy, instance: Boxed { instance(key) }, preview: preview.map { preview in Boxed { preview(key) } },
@@ -136,8 +138,9 @@ public final class InjectionFamily<Key: Hashable & Sendable, T> {
   /// The member for `key`: the injection that consumers of that key resolve from.
   ///
   /// The same injection for equal keys while anything needs it; made on first use.
+  @inlinable
   public subscript(key: Key) -> Injection<T> {
-    core.member(for: key)
+    core.existingMember(for: key) ?? core.member(for: key)
   }
 
   /// How many members the family keeps now, those that nothing needs any more but that were not

@@ -16,9 +16,11 @@
 /// lifetimes per key, its pruning and its overrides are ``InjectionFamily``'s, from the same
 /// code.
 ///
-/// > Important: A key's `hash(into:)` must agree with its `==`, as `Dictionary` requires.
+/// > Important: A key's `hash(into:)` must agree with its `==`, as `Dictionary` requires; see
+/// > ``InjectionFamily``.
 public final class SendableInjectionFamily<Key: Hashable & Sendable, T: Sendable>: Sendable {
   /// What the family is, written once for both kinds.
+  @usableFromInline
   let core: FamilyCore<Key, SendableDoor<T>>
 
   /// The strategy every member was published with.
@@ -74,8 +76,7 @@ public final class SendableInjectionFamily<Key: Hashable & Sendable, T: Sendable
   ) {
     let location = CodeLocation(fileID: fileID, line: line)
     core = FamilyCore(
-      strategy: strategy, label: "SendableInjectionFamily<\(Key.self), \(T.self)> (\(location))",
-      location: location,
+      strategy: strategy, name: "SendableInjectionFamily<\(Key.self), \(T.self)>", location: location,
       publish: { key, link in
         Publication(
           strategy, instance: Boxed { instance(key) }, preview: preview.map { preview in Boxed { preview(key) } },
@@ -104,8 +105,9 @@ public final class SendableInjectionFamily<Key: Hashable & Sendable, T: Sendable
 
   /// The member for `key`: the injection that consumers of that key resolve from, from any
   /// thread.
+  @inlinable
   public subscript(key: Key) -> SendableInjection<T> {
-    core.member(for: key)
+    core.existingMember(for: key) ?? core.member(for: key)
   }
 
   /// How many members the family keeps now, those that nothing needs any more but that were not

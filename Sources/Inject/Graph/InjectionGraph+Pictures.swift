@@ -147,7 +147,8 @@ extension InjectionGraph {
 }
 
 /// `text` in a quoted Mermaid label: quotes, angle brackets, ampersands and number signs as
-/// entity codes, so that text which looks like an entity (`#quot;`, `&lt;`) shows as written.
+/// entity codes, so that text which looks like an entity (`#quot;`, `&lt;`) shows as written;
+/// line breaks (in a family's key) as entity codes too, so that a label stays on one line.
 private func mermaidEscaped(_ text: String) -> String {
   text.reduce(into: "") { escaped, character in
     switch character {
@@ -156,18 +157,24 @@ private func mermaidEscaped(_ text: String) -> String {
     case "\"": escaped += "#quot;"
     case "<": escaped += "#lt;"
     case ">": escaped += "#gt;"
+    case "\n": escaped += "#10;"
+    case "\r": escaped += "#13;"
+    case "\r\n": escaped += "#13;#10;"
     default: escaped.append(character)
     }
   }
 }
 
-/// `text` in a quoted dot label: quotes and backslashes escaped, and ampersands as `&amp;`, since
-/// Graphviz reads entities (`&lt;`) in every label.
+/// `text` in a quoted dot label: quotes and backslashes escaped, ampersands as `&amp;`, since
+/// Graphviz reads entities (`&lt;`) in every label, and line breaks as escapes.
 private func dotEscaped(_ text: String) -> String {
   text.reduce(into: "") { escaped, character in
     switch character {
     case "\"", "\\": escaped += "\\\(character)"
     case "&": escaped += "&amp;"
+    case "\n": escaped += "\\n"
+    case "\r": escaped += "\\r"
+    case "\r\n": escaped += "\\r\\n"
     default: escaped.append(character)
     }
   }

@@ -59,12 +59,12 @@ final class RoomStore {
 
   @Test(.isolatedInjections) func aKeyIsEscapedInThePictures() {
     let family = InjectionFamily<String, KeyedStore>(strategy: .singleton) { _ in KeyedStore(0) }
-    let consumer = Consumer(family["a\"<b>&#c"])
+    let consumer = Consumer(family["a\"<b>&#c\nd"])
     _ = consumer.service
     let graph = InjectionGraph.capture(roots: [consumer])
-    #expect(graph.nodes.contains { $0.type == "KeyedStore[a\"<b>&#c]" })
-    #expect(graph.mermaid.contains("KeyedStore[a#quot;#lt;b#gt;#38;#35;c]"))
-    #expect(graph.dot.contains("KeyedStore[a\\\"<b>&amp;#c]"))
+    #expect(graph.nodes.contains { $0.type == "KeyedStore[a\"<b>&#c\nd]" })
+    #expect(graph.mermaid.contains("KeyedStore[a#quot;#lt;b#gt;#38;#35;c#10;d]"))
+    #expect(graph.dot.contains("KeyedStore[a\\\"<b>&amp;#c\\nd]"))
   }
 
   @Test func telemetryNamesTheKey() async throws {
