@@ -86,13 +86,15 @@ extension Engine {
 
   /// Forgets what a released injection leaves behind: the layers it left on the global stack,
   /// as their rollback would (its family's overrides stay for its family's other members), and
-  /// what every world built from its `publication`'s layers, from which nothing resolves again.
+  /// what every world built from its `publication`'s layers and from those its family's
+  /// overrides made for it, from which nothing resolves again.
   ///
   /// Returns what is left to release.
   static func forgettingReleased(_ stack: ReleasedStack, publishedBy publication: Publication<D>?) -> [Any] {
     let released = stack.ownEpoch.map { forgetting(stack.own, poppedFrom: RollbackLog.global, at: $0) } ?? []
     let bottom = [publication?.published, publication?.testLayer].compactMap(\.self).map(ObjectIdentifier.init)
-    return released + World.forget(stack.family + bottom, D.self)
+    let madeForIt = (publication?.family?.madeLayers ?? []).map(ObjectIdentifier.init)
+    return released + World.forget(stack.family + bottom + madeForIt, D.self)
   }
 
   /// The number of overrides on the stack that `push` pushes onto here.

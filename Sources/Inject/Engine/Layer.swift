@@ -80,6 +80,9 @@ final class Layer<D: DoorTypes>: Sendable {
 
   /// What a strict test noted as the override given: the layer, or its family override's token.
   var given: any AnyObject & Sendable { givenAs ?? self }
+
+  /// Whether a family override made the layer, for one of the family's members.
+  var isFamilyOverrides: Bool { givenAs != nil }
 }
 
 /// A closure of either kind of injection, boxed, so that a layer holds it at a fixed size,

@@ -248,7 +248,9 @@ final class World: Sendable {
   /// layer, which is released with the worlds that hold its slots and never popped, the holders
   /// of each layer list the part, for ``forget(_:_:)``.
   private func noteSlot<D: Door>(of layer: Layer<D>, _: D.Type) {
-    guard layer.origin != .scoped else { return }
+    // A family's scoped override is the family's, not the scope's own: its layers are listed, so
+    // that the family sees what they hold and its member's release forgets them.
+    guard layer.origin != .scoped || layer.isFamilyOverrides else { return }
     let part = D.partObject(of: self)
     Self.holders.withLock { holders in
       holders.parts[ObjectIdentifier(layer), default: []].append(WeakPart(part: part))

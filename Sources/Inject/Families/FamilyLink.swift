@@ -13,31 +13,46 @@ final class FamilyLink: Sendable {
   let key: any Hashable & Sendable
   /// The key as messages and the graph write it: `42`, `general`.
   var keyDescription: String { String(describing: key) }
+  /// The layers that the family's overrides in tests and scopes made for this member, each with
+  /// the override that made it, held weakly: kept by the member, so that they live as long as it
+  /// does and no longer, and the family prunes the member only once none of them holds an
+  /// instance in any world.
+  private let made = Locked<[MadeLayer]>([])
 
-  /// The key, as a family override keeps the layers it made.
-  var hashableKey: FamilyKey { FamilyKey(key) }
+  private struct MadeLayer: Sendable {
+    weak var override: (any AnyObject & Sendable)?
+    let layer: any AnyObject & Sendable
+  }
 
   init(identity: FamilyIdentity, key: any Hashable & Sendable) {
     self.identity = identity
     self.key = key
   }
-}
 
-/// A family's key, erased: equal when the keys are (`==`), never by hash alone.
-struct FamilyKey: Hashable, Sendable {
-  let key: any Hashable & Sendable
-
-  init(_ key: any Hashable & Sendable) {
-    self.key = key
+  /// The layer that `override` made for this member, made by `make` the first time.
+  func layer(
+    madeBy override: any AnyObject & Sendable, _ make: () -> any AnyObject & Sendable
+  ) -> any AnyObject & Sendable {
+    if let layer = made.withLock({ $0.first { $0.override === override }?.layer }) {
+      return layer
+    }
+    let layer = make()
+    // What the layers of released overrides held goes after the lock.
+    let (kept, dropped) = made.withLock { made -> (any AnyObject & Sendable, [MadeLayer]) in
+      if let existing = made.first(where: { $0.override === override }) {
+        return (existing.layer, [])
+      }
+      let dropped = made.filter { $0.override == nil }
+      made.removeAll { $0.override == nil }
+      made.append(MadeLayer(override: override, layer: layer))
+      return (layer, dropped)
+    }
+    withExtendedLifetime(dropped) {}
+    return kept
   }
 
-  static func == (lhs: Self, rhs: Self) -> Bool {
-    AnyHashable(lhs.key) == AnyHashable(rhs.key)
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(AnyHashable(key))
-  }
+  /// The layers that the family's overrides in tests and scopes made for this member.
+  var madeLayers: [any AnyObject & Sendable] { made.withLock { $0.map(\.layer) } }
 }
 
 /// A family's identity: held by its members, its overrides and the worlds that override it, and

@@ -102,14 +102,18 @@ extension FamilyCore where D: Door {
   }
 
   /// Whether a member that nothing else holds must still be kept: it has overrides of its own,
-  /// or a world (the global one, or one alive) holds an instance in a slot of one of its layers,
-  /// which a member made again would not see. (The layers that a test's or a scope's family
-  /// override makes are kept by key, not by member: a member made again finds them.)
+  /// or a world (the global one, or one alive) holds an instance in a slot of one of its layers
+  /// (those its family's overrides made for it included), which a member made again would not
+  /// see.
   private static func isNeeded(_ member: D.Injection) -> Bool {
     guard D.globalDepth(of: member) == 0 else { return true }
     let publication = D.publication(of: member)
     // The stacks hold only `Layer<D>`s of the member.
-    let stacked = (D.globalLayers(of: member)?.layers ?? []).map { unsafeDowncast($0, to: Layer<D>.self) }
+    // The stacks hold only `Layer<D>`s of the member, and its family's overrides make only
+    // `Layer<D>`s for it.
+    let stacked = ((D.globalLayers(of: member)?.layers ?? []) + (publication.family?.madeLayers ?? [])).map {
+      unsafeDowncast($0, to: Layer<D>.self)
+    }
     let layers = [publication.published] + (publication.testLayer.map { [$0] } ?? []) + stacked
     if layers.contains(where: { D.holdsInstance($0.slot) }) {
       return true
@@ -159,8 +163,9 @@ extension FamilyCore where D: Door {
       // Only `push` stores them, `FamilyOverride<D>`s.
       let overrides = popped.map { unsafeDowncast($0, to: FamilyOverride<D>.self) }
       guard let first = overrides.first else { return (0, left) }
-      let released = Engine<D>.forgetting(
-        overrides.flatMap(\.madeLayers), poppedFrom: test.log, at: first.pushEpoch, logged: overrides.count)
+      // The members keep the layers the overrides made, which nothing resolves from any more:
+      // the log empties what they stored.
+      let released = Engine<D>.forgetting([], poppedFrom: test.log, at: first.pushEpoch, logged: overrides.count)
       withExtendedLifetime((overrides, released)) {}
       return (overrides.count, left)
     }

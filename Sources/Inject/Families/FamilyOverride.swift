@@ -3,9 +3,8 @@
 ///
 /// The global stack of a family puts a new layer in each member's own global stack, beneath the
 /// member's own overrides (``FamilyCore``); a test's stack (``TestOverrides``) and a scope
-/// (``FamilyScope``) make it when a member first resolves there, and keep it for the key while
-/// they live: a member made again for a pruned key resolves from the same layer, and so finds
-/// what the worlds stored for that key.
+/// (``FamilyScope``) make it when a member first resolves there, and the member keeps it
+/// (``FamilyLink``).
 final class FamilyOverride<D: DoorTypes>: Sendable {
   /// Where the override was given, and at which epoch of its rollback log.
   let location: CodeLocation
@@ -16,8 +15,6 @@ final class FamilyOverride<D: DoorTypes>: Sendable {
   private let strategy: Strategy
   /// The layer's source for a key.
   private let source: @Sendable (any Hashable & Sendable) -> Layer<D>.Source
-  /// The layers made, by key.
-  private let made = Locked<[FamilyKey: Layer<D>]>([:])
 
   init(
     strategy: Strategy, location: CodeLocation, origin: InjectionEvent.Layer, pushEpoch: UInt64,
@@ -37,25 +34,10 @@ final class FamilyOverride<D: DoorTypes>: Sendable {
       givenAs: token)
   }
 
-  /// The layer of the key that `link` names: made the first time, then kept.
+  /// The layer of the member that `link` names: made the first time, then kept by the member.
   func layer(for link: FamilyLink) -> Layer<D> {
-    let key = link.hashableKey
-    if let layer = made.withLock({ $0[key] }) {
-      return layer
-    }
-    let layer = makeLayer(for: link)
-    return made.withLock { made in
-      if let existing = made[key] {
-        return existing
-      }
-      made[key] = layer
-      return layer
-    }
-  }
-
-  /// The layers made so far, by identity: what a rollback makes every world forget.
-  var madeLayers: [ObjectIdentifier] {
-    made.withLock { $0.values.map(ObjectIdentifier.init) }
+    // Only this override makes its layers: `Layer<D>`s.
+    unsafeDowncast(link.layer(madeBy: self) { makeLayer(for: link) }, to: Layer<D>.self)
   }
 }
 

@@ -1,6 +1,6 @@
 /// One scope's override of a whole family, of either kind, as the worlds inside the scope see
-/// it: for each key that resolves there, a layer made from the key the first time, and kept
-/// while the scope's worlds live.
+/// it: for each member that resolves there, a layer made from its key the first time, which the
+/// member keeps.
 ///
 /// A family's scope replaces the enclosing scope's override of the same family, or decorates
 /// what it gives. Its layers lie beneath every override of the member's own
