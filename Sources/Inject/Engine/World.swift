@@ -267,11 +267,9 @@ final class World: Sendable {
   }
 
   /// The parts of the worlds alive, other than the global one, that keep a slot of any of
-  /// `layers` (of `D`), and which layer's: so that a family can tell whether one of them holds
-  /// an instance.
-  static func parts<D: Door>(
-    keepingSlotsOf layers: [ObjectIdentifier], _: D.Type
-  ) -> [(ObjectIdentifier, PartReference)] {
+  /// `layers`, and which layer's: so that a family can tell whether one of them holds an
+  /// instance.
+  static func parts(keepingSlotsOf layers: [ObjectIdentifier]) -> [(ObjectIdentifier, PartReference)] {
     holders.withLock { holders in
       layers.flatMap { layer in
         (holders.parts[layer] ?? []).compactMap { $0.part.map { (layer, PartReference(object: $0)) } }

@@ -108,7 +108,6 @@ extension FamilyCore where D: Door {
   private static func isNeeded(_ member: D.Injection) -> Bool {
     guard D.globalDepth(of: member) == 0 else { return true }
     let publication = D.publication(of: member)
-    // The stacks hold only `Layer<D>`s of the member.
     // The stacks hold only `Layer<D>`s of the member, and its family's overrides make only
     // `Layer<D>`s for it.
     let stacked = ((D.globalLayers(of: member)?.layers ?? []) + (publication.family?.madeLayers ?? [])).map {
@@ -118,7 +117,7 @@ extension FamilyCore where D: Door {
     if layers.contains(where: { D.holdsInstance($0.slot) }) {
       return true
     }
-    return World.parts(keepingSlotsOf: layers.map(ObjectIdentifier.init), D.self).contains { layer, part in
+    return World.parts(keepingSlotsOf: layers.map(ObjectIdentifier.init)).contains { layer, part in
       D.slot(of: layer, inPart: part.object).map(D.holdsInstance) ?? false
     }
   }
@@ -221,5 +220,4 @@ extension FamilyCore where D: Door {
   func record(_ kind: InjectionEvent.Kind, at location: CodeLocation) {
     SendableTelemetry.record(kind, injection: identity.name, publishedAt: identity.location, at: location)
   }
-
 }

@@ -58,9 +58,9 @@ extension InjectionGraph {
 
   /// The graph in Graphviz's dot language: `dot -Tsvg` draws it.
   ///
-  /// The same nodes and edges as ``mermaid``: roots rounded, a session's injections in a
-  /// `cluster` subgraph (a family's members in one too), edges dashed until resolved, and the edges of a problem red, with the
-  /// strong references it followed as dashed red edges.
+  /// The same nodes and edges as ``mermaid``: roots rounded, a family's members and a session's
+  /// injections each in a `cluster` subgraph, edges dashed until resolved, and the edges of a
+  /// problem red, with the strong references it followed as dashed red edges.
   ///
   /// ```swift
   /// let dot = InjectionGraph.capture(roots: [model]).dot
