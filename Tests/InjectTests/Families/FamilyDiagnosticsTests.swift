@@ -67,19 +67,31 @@ final class RoomStore {
     #expect(graph.dot.contains("KeyedStore[a\\\"<b>&amp;#c\\nd]"))
   }
 
-  @Test func telemetryNamesTheKey() async throws {
-    let result = try await #require(
-      processExitsWith: .failure, observing: [\.standardErrorContent],
-      performing: {
-        await MainActor.run {
-          let family = InjectionFamily<Int, KeyedStore>(strategy: .singleton) { KeyedStore($0) }
-          family[9].rollbackOverride(fileID: "App/Misuse.swift", line: 3)
-          family.rollbackOverride(fileID: "App/Misuse.swift", line: 4)
-          fatalError("done")
-        }
-      })
-    let text = result.standardErrorText
-    #expect(text.contains("Injection<KeyedStore>[9]"), "\(text)")
-    #expect(text.contains("InjectionFamily<Int, KeyedStore>"), "\(text)")
+  /// In a process of its own: the telemetry is the process's.
+  @Test func telemetryNamesTheKey() async {
+    await #expect(processExitsWith: .success) {
+      let log = await MainActor.run {
+        let log = EventLog()
+        installTelemetry(log)
+        let family = InjectionFamily<Int, KeyedStore>(strategy: .singleton) { KeyedStore($0) }
+        _ = Consumer(family[9]).service
+        family[9].rollbackOverride()
+        family.rollbackOverride()
+        return log
+      }
+      // The family's events reach the main actor through a hop: they are in once it ran.
+      await MainActor.run {
+        let names = log.events.map(\.injection)
+        precondition(names.contains("Injection<KeyedStore>[9]"), "\(names)")
+        precondition(names.contains("InjectionFamily<Int, KeyedStore>"), "\(names)")
+        precondition(log.events.contains { $0.kind == .nothingToRollBack && $0.injection.hasPrefix("InjectionFamily") })
+      }
+    }
   }
+}
+
+/// A telemetry that keeps every event.
+@MainActor private final class EventLog: InjectionTelemetry {
+  private(set) var events: [InjectionEvent] = []
+  func record(_ event: InjectionEvent) { events.append(event) }
 }
