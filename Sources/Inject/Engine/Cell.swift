@@ -22,4 +22,12 @@ final class Cell<Value>: ManagedBuffer<Value, Void> {
   func access<R>(_ body: (inout Value) -> R) -> R {
     withUnsafeMutablePointerToHeader { body(&$0.pointee) }
   }
+
+  /// Runs `body` with the value, which it only reads: reads of a value that no one changes any
+  /// more may run on several threads at once (a world's overrides, written once by its
+  /// initializer).
+  @inlinable
+  func read<R>(_ body: (Value) -> R) -> R {
+    withUnsafeMutablePointerToHeader { body($0.pointee) }
+  }
 }

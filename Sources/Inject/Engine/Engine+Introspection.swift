@@ -4,7 +4,7 @@ extension Engine {
   /// the global world holds an instance it built.
   func debugDescription(of injection: D.Injection) -> String {
     let heading =
-      "\(D.kind.typeName)<\(D.Value.self)> published at \(publication.location), strategy .\(publication.strategy)"
+      "\(publication.name) published at \(publication.location), strategy .\(publication.strategy)"
     return ([heading] + layersTopFirst(of: injection).map { "  " + describe($0) }).joined(separator: "\n")
   }
 

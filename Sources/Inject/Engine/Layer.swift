@@ -159,7 +159,8 @@ extension Publication: PublishedInjection {
   /// for a family's member.
   var name: String {
     let name = "\(D.kind.typeName)<\(D.Value.self)>"
-    return family.map { "\(name)[\($0.keyDescription)]" } ?? name
+    // A key's line breaks escaped, so that a message stays on one line.
+    return family.map { "\(name)[\($0.keyDescription.escapingLineBreaks)]" } ?? name
   }
   var valueType: any Any.Type { D.Value.self }
   var kind: InjectionKind { D.kind }
@@ -186,6 +187,19 @@ enum LaunchTrigger: Sendable {
     switch self {
     case .argument(let argument): "launch argument \(argument)"
     case .environment(let variable): "environment variable \(variable)"
+    }
+  }
+}
+
+extension String {
+  /// The text with its line breaks written as `\n` and `\r`.
+  var escapingLineBreaks: String {
+    unicodeScalars.reduce(into: "") { escaped, scalar in
+      switch scalar {
+      case "\n": escaped += "\\n"
+      case "\r": escaped += "\\r"
+      default: escaped.unicodeScalars.append(scalar)
+      }
     }
   }
 }

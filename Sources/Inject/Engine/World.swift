@@ -23,7 +23,7 @@ final class World: Sendable {
   /// Whether this is a test world, where injections resolve their test value by default.
   let isTest: Bool
   /// The scoped overrides that apply in this world, of both kinds, one per injection.
-  var overrides: [ScopedOverride] { scoped.access { $0 } }
+  var overrides: [ScopedOverride] { scoped.read { $0 } }
   /// Whether any scoped override applies in this world: most worlds of tests have none, and
   /// resolution there then looks for none.
   let hasScopedOverrides: Bool
@@ -77,7 +77,7 @@ final class World: Sendable {
   ) {
     let enclosing = parent?.overrides ?? []
     let overrides = scoped.map { enclosing.replacing(with: $0) } ?? enclosing
-    let enclosingFamilies = parent?.familyScoped.access { $0 } ?? []
+    let enclosingFamilies = parent?.familyScoped.read { $0 } ?? []
     let families = familyScope.map { new in enclosingFamilies.filter { $0.identity !== new.identity } + [new] }
     self.hasFamilyScopes = !(families ?? enclosingFamilies).isEmpty
     self.hasScopedOverrides = !overrides.isEmpty
@@ -146,13 +146,13 @@ final class World: Sendable {
 
   /// The scoped override of `injection` that applies in this world, if any.
   func override(of injection: AnyObject) -> ScopedOverride? {
-    hasScopedOverrides ? scoped.access { $0.first(overriding: injection) } : nil
+    hasScopedOverrides ? scoped.read { $0.first(overriding: injection) } : nil
   }
 
   /// The scoped override of the family `identity` that applies in this world, if any.
   func familyScope(of identity: FamilyIdentity) -> FamilyScope? {
     guard hasFamilyScopes else { return nil }
-    return familyScoped.access { scopes in scopes.first { $0.identity === identity } }
+    return familyScoped.read { scopes in scopes.first { $0.identity === identity } }
   }
 
   /// Runs `body` with the main-actor injections' part of `world` (`nil`: the global world).

@@ -162,10 +162,12 @@ extension FamilyCore where D: Door {
       // Only `push` stores them, `FamilyOverride<D>`s.
       let overrides = popped.map { unsafeDowncast($0, to: FamilyOverride<D>.self) }
       guard let first = overrides.first else { return (0, left) }
-      // The members keep the layers the overrides made, which nothing resolves from any more:
-      // the log empties what they stored.
-      let released = Engine<D>.forgetting([], poppedFrom: test.log, at: first.pushEpoch, logged: overrides.count)
-      withExtendedLifetime((overrides, released)) {}
+      // Nothing resolves from the layers the overrides made any more: the test's worlds forget
+      // them, and their members drop them when they next make one.
+      let layers = overrides.flatMap(\.madeLayers)
+      let released = Engine<D>.forgetting(
+        layers.map(ObjectIdentifier.init), poppedFrom: test.log, at: first.pushEpoch, logged: overrides.count)
+      withExtendedLifetime((overrides, layers, released)) {}
       return (overrides.count, left)
     }
     let (overrides, layers, left) = state.withLock { state in

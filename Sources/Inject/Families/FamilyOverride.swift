@@ -15,6 +15,19 @@ final class FamilyOverride<D: DoorTypes>: Sendable {
   private let strategy: Strategy
   /// The layer's source for a key.
   private let source: @Sendable (any Hashable & Sendable) -> Layer<D>.Source
+  /// The layers that ``layer(for:)`` made, held weakly (their members keep them): what a test's
+  /// rollback of this override makes the test's worlds forget.
+  private let made = Locked(MadeLayers())
+
+  private struct MadeLayers: Sendable {
+    var layers: [WeakLayer] = []
+    /// When `layers` grows to this size, the entries of released layers are removed.
+    var pruneAt = 64
+  }
+
+  private struct WeakLayer: Sendable {
+    weak var layer: Layer<D>?
+  }
 
   init(
     strategy: Strategy, location: CodeLocation, origin: InjectionEvent.Layer, pushEpoch: UInt64,
@@ -36,8 +49,24 @@ final class FamilyOverride<D: DoorTypes>: Sendable {
 
   /// The layer of the member that `link` names: made the first time, then kept by the member.
   func layer(for link: FamilyLink) -> Layer<D> {
+    let layer = link.layer(madeBy: self) {
+      let layer = makeLayer(for: link)
+      made.withLock { made in
+        made.layers.append(WeakLayer(layer: layer))
+        if made.layers.count >= made.pruneAt {
+          made.layers.removeAll { $0.layer == nil }
+          made.pruneAt = max(64, made.layers.count * 2)
+        }
+      }
+      return layer
+    }
     // Only this override makes its layers: `Layer<D>`s.
-    unsafeDowncast(link.layer(madeBy: self) { makeLayer(for: link) }, to: Layer<D>.self)
+    return unsafeDowncast(layer, to: Layer<D>.self)
+  }
+
+  /// The layers that ``layer(for:)`` made that are alive.
+  var madeLayers: [Layer<D>] {
+    made.withLock { $0.layers.compactMap(\.layer) }
   }
 }
 

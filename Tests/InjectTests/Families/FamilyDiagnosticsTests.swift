@@ -29,6 +29,13 @@ final class RoomStore {
     #expect(leaf.parent?.parent === Consumer(roomStores[1]).service)
   }
 
+  @Test @MainActor func aKeysLineBreaksAreEscapedInMessages() {
+    let family = InjectionFamily<String, KeyedStore>(strategy: .singleton, fileID: "App/Rooms.swift", line: 9) { _ in
+      KeyedStore(0)
+    }
+    #expect(family["a\nb"].debugDescription.hasPrefix("Injection<KeyedStore>[a\\nb] published at App/Rooms.swift:9"))
+  }
+
   @Test func aFactoryThatResolvesItsOwnKeyStopsWithTheCycleMessageNamingTheKey() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],

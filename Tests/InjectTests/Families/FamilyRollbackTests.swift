@@ -59,6 +59,25 @@ final class KeyedRepository {
     #expect(Consumer(family[2]).service.source == "family", "a key's rollback pops its own overrides only")
   }
 
+  /// A long test that pushes and rolls back the family's override many times keeps what one
+  /// push keeps: the test's worlds forget what each rolled-back override built.
+  @Test(.isolatedInjections) func overridesPushedAndRolledBackInATestLeaveNothingBehind() throws {
+    let (family, _) = makeFamily(.singleton)
+    let held = family[7]
+    func cycle() {
+      family.override(with: { KeyedStore($0, "mock") })
+      #expect(held.resolve().source == "mock")
+      family.rollbackOverride()
+    }
+    cycle()
+    let slotsAfterOne = try #require(slotCountInCurrentWorld())
+    for _ in 0..<200 {
+      cycle()
+    }
+    #expect(try #require(slotCountInCurrentWorld()) <= slotsAfterOne)
+    #expect(held.resolve().source == "live")
+  }
+
   @Test(.isolatedInjections) func aMembersDecoratorDecoratesTheFamilysOverride() {
     let (family, _) = makeFamily(.onDemand)
     family[5].override(with: { KeyedStore($0.key, "decorated " + $0.source) })
