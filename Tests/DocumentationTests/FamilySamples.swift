@@ -7,6 +7,7 @@ import Testing
 
 /// A chat room, by its ID.
 public enum ChatRoom {
+  /// A room's identifier on the server.
   public typealias ID = Int
 }
 
@@ -27,6 +28,7 @@ public final class ChatRoomStore {
   }
 }
 
+/// One store per chat room, shared by every screen that shows the room.
 public let chatRoomStores = InjectionFamily<ChatRoom.ID, ChatRoomStore>(strategy: .shared) { id in
   ChatRoomStore(roomID: id)
 }
@@ -47,6 +49,7 @@ public final class DraftStore {
   }
 }
 
+/// One draft per chat room, kept in memory in tests.
 public let chatRoomDrafts = InjectionFamily<ChatRoom.ID, DraftStore>(
   strategy: .shared,
   instance: { id in DraftStore(roomID: id) },
@@ -55,6 +58,7 @@ public let chatRoomDrafts = InjectionFamily<ChatRoom.ID, DraftStore>(
 
 /// An album, by its ID.
 public enum Album {
+  /// An album's identifier.
   public typealias ID = Int
 }
 
@@ -69,6 +73,7 @@ public final class ThumbnailCache: Sendable {
   }
 }
 
+/// One thumbnail cache per album, for any isolation.
 public let thumbnailCaches = SendableInjectionFamily<Album.ID, ThumbnailCache>(strategy: .shared) { id in
   ThumbnailCache(albumID: id)
 }
@@ -102,9 +107,11 @@ func renderInMemory() async {
   }
 
   @Test(.isolatedInjections) func everyRoomInAScope() {
-    chatRoomStores.withOverride({ id in ChatRoomStore(roomID: id, client: MockChatClient()) }) {
-      #expect(ChatScreenModel(roomID: 42).store.client is MockChatClient)
-    }
+    chatRoomStores.withOverride(
+      { id in ChatRoomStore(roomID: id, client: MockChatClient()) },
+      operation: {
+        #expect(ChatScreenModel(roomID: 42).store.client is MockChatClient)
+      })
   }
 
   @Test(.overriding(chatRoomStores, with: { id in ChatRoomStore(roomID: id, client: MockChatClient()) }))
@@ -125,9 +132,11 @@ func renderInMemory() async {
   }
 
   @Test(.isolatedInjections) func everyAlbumInAScope() {
-    thumbnailCaches.withOverride({ id in ThumbnailCache(albumID: id, storage: .inMemory) }) {
-      #expect(thumbnailCaches[7].resolve().storage == .inMemory)
-    }
+    thumbnailCaches.withOverride(
+      { id in ThumbnailCache(albumID: id, storage: .inMemory) },
+      operation: {
+        #expect(thumbnailCaches[7].resolve().storage == .inMemory)
+      })
   }
 
   @Test func demoAndToolRuns() async {

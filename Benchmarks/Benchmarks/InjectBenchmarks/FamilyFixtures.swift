@@ -106,6 +106,8 @@ final class FactoryStyleFamilyConsumer: MadeForKey {
 
 // MARK: Swinject
 
+/// Swinject's registrations for scenario 6, one per scope.
+///
 /// Swinject keeps one instance per registration, whatever the argument: `.weak` gives every key
 /// the first key's instance, and `.transient` a new instance per resolution. Neither is a family;
 /// both are measured.

@@ -63,6 +63,8 @@ struct FactoryKey: Hashable {
 }
 
 /// Factory's `CrossPlatformLock` on Linux: a mutex.
+// NB: `@unchecked`: its only state is the mutex, allocated once and used only through its stable
+// address by the pthread calls, which are thread-safe.
 final class Lock: @unchecked Sendable {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   init() {
@@ -79,6 +81,8 @@ final class Lock: @unchecked Sendable {
 }
 
 /// Factory's `ReadWriteLock`: a `pthread_rwlock_t`.
+// NB: `@unchecked`: its only state is the lock, allocated once and used only through its stable
+// address by the pthread calls, which are thread-safe.
 final class ReadWriteLock: @unchecked Sendable {
   private let rwlock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
   init() {
@@ -264,7 +268,8 @@ public struct ParameterFactory<P, T> {
 }
 
 /// Factory's `Container`: a `shared` instance, extended with a computed property per dependency.
-public final class Container: @unchecked Sendable {
+public final class Container: Sendable {
+  /// The container that the benchmarks' factories live in, as Factory's `Container.shared`.
   public static let shared = Container()
   let manager = ContainerManager()
 

@@ -13,8 +13,9 @@ struct Configuration<D: Door> {
   let world: World?
   let publication: Publication<D>
   /// The global stack, bottom first, if it holds any override: `Layer<D>`s, erased, so that this
-  /// code, which is not specialized for `D`, handles the array with no generic metadata. For a
-  /// family's member, its family's overrides (global, the test's, the scopes') first.
+  /// code, which is not specialized for `D`, handles the array with no generic metadata.
+  ///
+  /// For a family's member, its family's overrides (global, the test's, the scopes') first.
   let globals: [any AnyObject & Sendable]?
   /// The test's stack of the injection, bottom first, in a test world that pushed any:
   /// `Layer<D>`s, erased.

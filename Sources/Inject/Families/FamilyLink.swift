@@ -24,6 +24,14 @@ final class FamilyLink: Sendable {
     let layer: any AnyObject & Sendable
   }
 
+  /// `key`, a member's, as its family's `Key`, which it is.
+  static func key<Key>(_ key: any Hashable & Sendable, as _: Key.Type) -> Key {
+    guard let key = key as? Key else {
+      preconditionFailure("A member's key is of its family's Key type: \(type(of: key)) is not \(Key.self)")
+    }
+    return key
+  }
+
   init(identity: FamilyIdentity, key: any Hashable & Sendable) {
     self.identity = identity
     self.key = key

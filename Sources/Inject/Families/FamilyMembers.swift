@@ -16,9 +16,10 @@ struct FamilyMembers<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
   var pruneAt = 64
 }
 
-/// A family of either kind, written once: its members, made from its publication for each key,
-/// and its overrides, global, in a test, or in a scope. ``InjectionFamily`` and
-/// ``SendableInjectionFamily`` are its two front doors.
+/// A family of either kind, written once.
+///
+/// Its members, made from its publication for each key, and its overrides, global, in a test, or
+/// in a scope. ``InjectionFamily`` and ``SendableInjectionFamily`` are its two front doors.
 @usableFromInline
 final class FamilyCore<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
   let identity: FamilyIdentity
@@ -124,9 +125,10 @@ extension FamilyCore where D: Door {
 
   // MARK: Overrides of the whole family
 
-  /// Pushes an override of every member, whose layer for a key `source` makes: on the current
-  /// test's stack of the family in a test world, else on the global one, at the next epoch of
-  /// that stack's rollback log. Returns the new depth.
+  /// Pushes an override of every member, whose layer for a key `source` makes.
+  ///
+  /// On the current test's stack of the family in a test world, else on the global one, at the
+  /// next epoch of that stack's rollback log. Returns the new depth.
   func push(
     _ source: @escaping @Sendable (any Hashable & Sendable) -> Layer<D>.Source, at location: CodeLocation,
     in function: StaticString
@@ -153,9 +155,11 @@ extension FamilyCore where D: Door {
     }
   }
 
-  /// Pops the overrides of the whole family until `leaving(count)` are left: the current test's
-  /// in a test world, else the global ones. Empties what their worlds stored since the first
-  /// popped was pushed, as an injection's rollback does. Returns how many were popped and left.
+  /// Pops the overrides of the whole family until `leaving(count)` are left.
+  ///
+  /// The current test's in a test world, else the global ones. Empties what their worlds stored
+  /// since the first popped was pushed, as an injection's rollback does. Returns how many were
+  /// popped and left.
   func rollback(leaving: (Int) -> Int) -> (popped: Int, left: Int) {
     if let test = World.current?.testOverrides {
       let (popped, left) = test.popFamilyOverrides(of: identity, leaving: leaving)

@@ -67,18 +67,20 @@ extension InjectionFamily {
     rollback(leaving: { _ in 0 }, at: CodeLocation(fileID: fileID, line: line))
   }
 
-  /// The number of the family's overrides on the stack that `override(with:)` pushes onto
-  /// here: the current test's, in a test world, else the global one. The members' own are not
-  /// counted.
+  /// The number of the family's overrides on the stack that `override(with:)` pushes onto here.
+  ///
+  /// The current test's, in a test world, else the global one. The members' own are not counted.
   public var overrideCount: Int { core.overrideCount }
 
   /// Replaces every member's implementation while `operation` runs, in this task and its child
   /// tasks only.
   ///
   /// ```swift
-  /// chatRoomStores.withOverride({ id in ChatRoomStore(roomID: id, client: MockChatClient()) }) {
-  ///   #expect(ChatScreenModel(roomID: 42).store.client is MockChatClient)
-  /// }
+  /// chatRoomStores.withOverride(
+  ///   { id in ChatRoomStore(roomID: id, client: MockChatClient()) },
+  ///   operation: {
+  ///     #expect(ChatScreenModel(roomID: 42).store.client is MockChatClient)
+  ///   })
   /// ```
   ///
   /// A member's own scoped override wins over the family's.
@@ -165,9 +167,8 @@ extension InjectionFamily {
   private static func source(
     _ instance: @escaping @MainActor (Key) -> T
   ) -> @Sendable (any Hashable & Sendable) -> Layer<MainActorDoor<T>>.Source {
-    // A member's link holds its family's `Key`.
     { key in
-      let key = key as! Key
+      let key = FamilyLink.key(key, as: Key.self)
       return .instance(Boxed { @MainActor in instance(key) })
     }
   }
@@ -176,9 +177,8 @@ extension InjectionFamily {
   private static func source(
     _ transform: @escaping @MainActor (Key, T) -> T
   ) -> @Sendable (any Hashable & Sendable) -> Layer<MainActorDoor<T>>.Source {
-    // A member's link holds its family's `Key`.
     { key in
-      let key = key as! Key
+      let key = FamilyLink.key(key, as: Key.self)
       return .transform(Boxed { @MainActor in transform(key, $0) })
     }
   }

@@ -67,18 +67,20 @@ extension SendableInjectionFamily {
     rollback(leaving: { _ in 0 }, at: CodeLocation(fileID: fileID, line: line))
   }
 
-  /// The number of the family's overrides on the stack that `override(with:)` pushes onto
-  /// here: the current test's, in a test world, else the global one. The members' own are not
-  /// counted.
+  /// The number of the family's overrides on the stack that `override(with:)` pushes onto here.
+  ///
+  /// The current test's, in a test world, else the global one. The members' own are not counted.
   public var overrideCount: Int { core.overrideCount }
 
   /// Replaces every member's implementation while `operation` runs, in this task and its child
   /// tasks only.
   ///
   /// ```swift
-  /// thumbnailCaches.withOverride({ id in ThumbnailCache(albumID: id, storage: .inMemory) }) {
-  ///   #expect(thumbnailCaches[7].resolve().storage == .inMemory)
-  /// }
+  /// thumbnailCaches.withOverride(
+  ///   { id in ThumbnailCache(albumID: id, storage: .inMemory) },
+  ///   operation: {
+  ///     #expect(thumbnailCaches[7].resolve().storage == .inMemory)
+  ///   })
   /// ```
   ///
   /// A member's own scoped override wins over the family's.
@@ -169,9 +171,8 @@ extension SendableInjectionFamily {
   private static func source(
     _ instance: @escaping @Sendable (Key) -> T
   ) -> @Sendable (any Hashable & Sendable) -> Layer<SendableDoor<T>>.Source {
-    // A member's link holds its family's `Key`.
     { key in
-      let key = key as! Key
+      let key = FamilyLink.key(key, as: Key.self)
       return .instance(Boxed { @Sendable in instance(key) })
     }
   }
@@ -180,9 +181,8 @@ extension SendableInjectionFamily {
   private static func source(
     _ transform: @escaping @Sendable (Key, T) -> T
   ) -> @Sendable (any Hashable & Sendable) -> Layer<SendableDoor<T>>.Source {
-    // A member's link holds its family's `Key`.
     { key in
-      let key = key as! Key
+      let key = FamilyLink.key(key, as: Key.self)
       return .transform(Boxed { @Sendable in transform(key, $0) })
     }
   }

@@ -99,10 +99,12 @@ extension InjectionGraph {
     return output.joined(separator: "\n")
   }
 
-  /// The nodes in order, in runs: each node of no group alone, and the nodes of each group
-  /// together, where its first node is, under the group's title: a family's members
-  /// (`family: …`), else a session's injections (`session: …`). Groups are told apart by their
-  /// title, which is what a decoded graph keeps of them.
+  /// The nodes in order, in runs of a group each.
+  ///
+  /// Each node of no group is alone, and the nodes of each group are together, where its first
+  /// node is, under the group's title: a family's members (`family: …`), else a session's
+  /// injections (`session: …`). Groups are told apart by their title, which is what a decoded
+  /// graph keeps of them.
   private var nodeGroups: [(title: (kind: String, text: String)?, nodes: [Node])] {
     var groups: [(title: (kind: String, text: String)?, nodes: [Node])] = []
     var groupOfTitle: [String: Int] = [:]

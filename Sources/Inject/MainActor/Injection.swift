@@ -45,8 +45,9 @@ public final class Injection<T> {
   nonisolated var location: CodeLocation { publication.location }
 
   /// The global override stack, bottom first: `Layer<MainActorDoor<T>>`s, erased, so that the
-  /// engine, which is not specialized for `T`, handles the array with no generic metadata. A
-  /// family's member has its family's overrides at the bottom (``familyDepth``), beneath its own.
+  /// engine, which is not specialized for `T`, handles the array with no generic metadata.
+  ///
+  /// A family's member has its family's overrides at the bottom (``familyDepth``), beneath its own.
   var overrides: [any AnyObject & Sendable] = [] {
     // NB: not `overrides.last`: in unspecialized code, `last` reads through a generic
     // collection accessor whose coroutine frame is heap-allocated on every push and pop.

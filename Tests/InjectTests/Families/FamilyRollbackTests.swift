@@ -23,9 +23,11 @@ final class KeyedRepository {
     let overridden = Consumer(repository).service
     #expect(overridden.store.source == "family")
     repository.rollbackOverride()
-    repository.withOverride({ _ in KeyedRepository(store: family[3].resolve()) }, strategy: .singleton) {
-      #expect(Consumer(repository).service.store.source == "family")
-    }
+    repository.withOverride(
+      { _ in KeyedRepository(store: family[3].resolve()) }, strategy: .singleton,
+      operation: {
+        #expect(Consumer(repository).service.store.source == "family")
+      })
     family.rollbackOverride()
     #expect(Consumer(repository).service === live)
     #expect(Consumer(family[3]).service === live.store)

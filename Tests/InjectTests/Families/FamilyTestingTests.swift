@@ -58,15 +58,17 @@ import Testing
     let (family, _) = makeFamily(.singleton)
     var unused: [UnusedOverride] = []
     await withIsolatedInjections(
-      reportingLeaks: nil, reportingUntested: { _ in }, reportingUnused: { unused.append($0) }
-    ) {
-      family.withOverride({ KeyedStore($0, "used") }, fileID: "Tests/Rooms.swift", line: 3) {
-        _ = Consumer(family[1]).service
-        _ = Consumer(family[2]).service
-      }
-      family.withOverride({ KeyedStore($0, "never") }, fileID: "Tests/Rooms.swift", line: 8) {}
-      family.override(with: { KeyedStore($0, "pushed, never") }, fileID: "Tests/Rooms.swift", line: 9)
-    }
+      reportingLeaks: nil, reportingUntested: { _ in }, reportingUnused: { unused.append($0) },
+      operation: {
+        family.withOverride(
+          { KeyedStore($0, "used") }, fileID: "Tests/Rooms.swift", line: 3,
+          operation: {
+            _ = Consumer(family[1]).service
+            _ = Consumer(family[2]).service
+          })
+        family.withOverride({ KeyedStore($0, "never") }, fileID: "Tests/Rooms.swift", line: 8, operation: {})
+        family.override(with: { KeyedStore($0, "pushed, never") }, fileID: "Tests/Rooms.swift", line: 9)
+      })
     #expect(unused.map(\.location.line) == [8, 9])
     #expect(unused.allSatisfy { $0.injection.hasPrefix("InjectionFamily<Int, KeyedStore>") })
   }

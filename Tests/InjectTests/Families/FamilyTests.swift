@@ -83,14 +83,16 @@ import Testing
     let (family, _) = makeFamily(.singleton)
     family.override(with: { KeyedStore($0, "test") })
     let inTest = Consumer(family[0]).service
-    family.withOverride({ KeyedStore($0, "scoped") }) {
-      let inScope = Consumer(family[0]).service
-      for key in 1..<1_000 {
-        _ = family[key]
-      }
-      #expect(family.memberCount < 200, "members that resolved nothing are pruned")
-      #expect(Consumer(family[0]).service === inScope)
-    }
+    family.withOverride(
+      { KeyedStore($0, "scoped") },
+      operation: {
+        let inScope = Consumer(family[0]).service
+        for key in 1..<1_000 {
+          _ = family[key]
+        }
+        #expect(family.memberCount < 200, "members that resolved nothing are pruned")
+        #expect(Consumer(family[0]).service === inScope)
+      })
     #expect(Consumer(family[0]).service === inTest)
   }
 
@@ -131,14 +133,16 @@ import Testing
   @Test(.isolatedInjections) func aScopedFamilyOverrideAppliesInsideOnly() {
     let (family, _) = makeFamily(.singleton)
     let outside = Consumer(family[1])
-    family.withOverride({ KeyedStore($0, "scoped") }) {
-      #expect(Consumer(family[1]).service.source == "scoped")
-      #expect(Consumer(family[5]).service.source == "scoped")
-      let own = KeyedStore(5, "own")
-      family[5].withOverride(own) {
-        #expect(Consumer(family[5]).service === own)
-      }
-    }
+    family.withOverride(
+      { KeyedStore($0, "scoped") },
+      operation: {
+        #expect(Consumer(family[1]).service.source == "scoped")
+        #expect(Consumer(family[5]).service.source == "scoped")
+        let own = KeyedStore(5, "own")
+        family[5].withOverride(own) {
+          #expect(Consumer(family[5]).service === own)
+        }
+      })
     #expect(outside.service.source == "live")
     #expect(Consumer(family[5]).service.source == "live")
   }

@@ -72,9 +72,11 @@ let sharedCaches = SendableInjectionFamily<Int, KeyedCache>(strategy: .shared) {
     await sharedCaches[4].withOverride(KeyedCache(4, "own")) {
       #expect(await CacheLoader(sharedCaches[4]).source() == "own")
     }
-    let inScope = await sharedCaches.withOverride({ KeyedCache($0, "scoped") }) {
-      await CacheLoader(sharedCaches[5]).source()
-    }
+    let inScope = await sharedCaches.withOverride(
+      { KeyedCache($0, "scoped") },
+      operation: {
+        await CacheLoader(sharedCaches[5]).source()
+      })
     #expect(inScope == "scoped")
   }
 }
