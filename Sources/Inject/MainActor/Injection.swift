@@ -450,7 +450,8 @@ public final class Injection<T> {
   /// Tells the telemetry that a consumer at `location` assigned its own instance.
   @usableFromInline
   func recordLocalOverride(at location: CodeLocation) {
-    Telemetry.record(.localOverrideSet, of: MainActorDoor<T>.self, publishedAt: self.location, at: location)
+    // Through the door, which names a family's member with its key.
+    MainActorDoor<T>.record(.localOverrideSet, self, at: location)
   }
 
   @usableFromInline

@@ -286,7 +286,8 @@ public final class SendableInjection<T: Sendable>: Sendable {
   /// instance.
   @usableFromInline
   func recordLocalOverride(at location: CodeLocation) {
-    SendableTelemetry.record(.localOverrideSet, of: SendableDoor<T>.self, publishedAt: self.location, at: location)
+    // Through the door, which names a family's member with its key.
+    SendableDoor<T>.record(.localOverrideSet, self, at: location)
   }
 }
 

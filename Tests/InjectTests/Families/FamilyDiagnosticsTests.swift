@@ -82,6 +82,7 @@ final class RoomStore {
         installTelemetry(log)
         let family = InjectionFamily<Int, KeyedStore>(strategy: .singleton) { KeyedStore($0) }
         _ = Consumer(family[9]).service
+        Consumer(family[9]).service = KeyedStore(9, "assigned")
         family[9].rollbackOverride()
         family.rollbackOverride()
         return log
@@ -92,6 +93,7 @@ final class RoomStore {
         precondition(names.contains("Injection<KeyedStore>[9]"), "\(names)")
         precondition(names.contains("InjectionFamily<Int, KeyedStore>"), "\(names)")
         precondition(log.events.contains { $0.kind == .nothingToRollBack && $0.injection.hasPrefix("InjectionFamily") })
+        precondition(log.events.contains { $0.kind == .localOverrideSet && $0.injection == "Injection<KeyedStore>[9]" })
       }
     }
   }
