@@ -52,6 +52,27 @@ final class FamilyCore<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
   /// How many members the family keeps now, those no longer needed that were not pruned yet
   /// included.
   var memberCount: Int { state.withLock { $0.members.count } }
+
+  deinit {
+    // A family released with overrides of its own still on the global stack leaves their layers
+    // to its members that live on, as they are; the global rollback log stops counting them, as
+    // an injection's release does for its own: it empties what was stored since the first was
+    // pushed, and may go back to listing nothing (and to leaving main-actor slots to the fast
+    // path).
+    var members = FamilyMembers<Key, D>()
+    state.withLock { swap(&members, &$0) }
+    if let first = members.globalOverrides.first {
+      let (released, onMainActor) = RollbackLog.global.pop(
+        members.globalOverrides.count, of: D.kind, pushedAt: first.pushEpoch)
+      MainActorDrops.schedule(onMainActor)
+      // What sendable slots kept: released here, as a rollback on this thread would.
+      withExtendedLifetime(released) {}
+    }
+    // A main-actor family's members and closures are released on the main actor.
+    if case .mainActor = D.kind {
+      MainActorRelease.release(members)
+    }
+  }
 }
 
 // The door's conformance is the main actor's for a main-actor family: used only there.

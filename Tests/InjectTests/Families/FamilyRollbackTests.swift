@@ -89,6 +89,27 @@ final class KeyedRepository {
     #expect(Consumer(family[5]).service.source == "decorated live")
   }
 
+  /// A family released with a global override still pushed leaves the log as a rollback would.
+  ///
+  /// (A test that forgot its rollback.) What was stored meanwhile is dropped, and the log lists
+  /// nothing once no override is left. In a process of its own.
+  @Test func aFamilyReleasedWithAGlobalOverrideStopsCountingIt() async {
+    await #expect(processExitsWith: .success) {
+      let repository = SendableInjection<KeyedCache>(strategy: .singleton, instance: KeyedCache(0))
+      weak var builtMeanwhile: KeyedCache?
+      do {
+        let family = SendableInjectionFamily<Int, KeyedCache>(strategy: .singleton) { KeyedCache($0) }
+        family.override(with: { KeyedCache($0, "family") })
+        precondition(family[1].resolve().source == "family")
+        builtMeanwhile = repository.resolve()
+        precondition(globalRollbackLogCount() > 0, "the log lists what was stored while pushed")
+      }
+      precondition(builtMeanwhile == nil, "dropped, as the override's rollback would")
+      precondition(globalRollbackLogCount() == 0, "no override left: the log lists nothing")
+      precondition(repository.resolve() === repository.resolve())
+    }
+  }
+
   /// On the global stack: in a process of its own, where no other test's global rollback drops
   /// what this one stored.
   @Test func theGlobalStackRollsBackExactly() async {
