@@ -14,22 +14,14 @@ final class FamilyLink: Sendable {
   /// The key as messages and the graph write it: `42`, `general`.
   var keyDescription: String { String(describing: key) }
   /// The layers that the family's overrides in tests and scopes made for this member, each with
-  /// the override that made it, held weakly: kept by the member, so that they live as long as it
-  /// does and no longer, and the family prunes the member only once none of them holds an
-  /// instance in any world.
+  /// the override that made it, held weakly: kept by the member while the override lives (its
+  /// release drops them, ``dropLayersOfReleasedOverrides()``), and the family prunes the member
+  /// only once none of them holds an instance in any world.
   private let made = Locked<[MadeLayer]>([])
 
   private struct MadeLayer: Sendable {
     weak var override: (any AnyObject & Sendable)?
     let layer: any AnyObject & Sendable
-  }
-
-  /// `key`, a member's, as its family's `Key`, which it is.
-  static func key<Key>(_ key: any Hashable & Sendable, as _: Key.Type) -> Key {
-    guard let key = key as? Key else {
-      preconditionFailure("A member's key is of its family's Key type: \(type(of: key)) is not \(Key.self)")
-    }
-    return key
   }
 
   init(identity: FamilyIdentity, key: any Hashable & Sendable) {
@@ -45,22 +37,34 @@ final class FamilyLink: Sendable {
       return layer
     }
     let layer = make()
-    // What the layers of released overrides held goes after the lock.
-    let (kept, dropped) = made.withLock { made -> (any AnyObject & Sendable, [MadeLayer]) in
+    return made.withLock { made in
       if let existing = made.first(where: { $0.override === override }) {
-        return (existing.layer, [])
+        return existing.layer
       }
-      let dropped = made.filter { $0.override == nil }
-      made.removeAll { $0.override == nil }
       made.append(MadeLayer(override: override, layer: layer))
-      return (layer, dropped)
+      return layer
     }
-    withExtendedLifetime(dropped) {}
-    return kept
+  }
+
+  /// The layer that `override` made for this member, if it made one.
+  func layer(madeBy override: any AnyObject & Sendable) -> (any AnyObject & Sendable)? {
+    made.withLock { $0.first { $0.override === override }?.layer }
   }
 
   /// The layers that the family's overrides in tests and scopes made for this member.
   var madeLayers: [any AnyObject & Sendable] { made.withLock { $0.map(\.layer) } }
+
+  /// Drops the layers whose overrides were released: an override's `deinit` calls it, so that a
+  /// member that outlives a test or a scope keeps nothing of it (its closures and what they
+  /// captured).
+  func dropLayersOfReleasedOverrides() {
+    let dropped = made.withLock { made in
+      defer { made.removeAll { $0.override == nil } }
+      return made.filter { $0.override == nil }
+    }
+    // Released after the lock: a layer's release may run a `deinit` of the user's.
+    withExtendedLifetime(dropped) {}
+  }
 }
 
 /// A family's identity: held by its members, its overrides and the worlds that override it, and
@@ -78,4 +82,19 @@ final class FamilyIdentity: Sendable {
 
   /// `InjectionFamily<Int, ChatRoomStore> (Chat/ChatRoomStore.swift:12)`.
   var label: String { "\(name) (\(location))" }
+}
+
+/// A family's `Key`, as a member's link holds it: erased.
+enum FamilyKey<Key: Hashable & Sendable> {
+  /// `source`, taking a member's key as its link holds it.
+  static func erasing<Result>(
+    _ source: @escaping @Sendable (Key) -> Result
+  ) -> @Sendable (any Hashable & Sendable) -> Result {
+    { key in
+      guard let key = key as? Key else {
+        preconditionFailure("A member's key is of its family's Key type: \(type(of: key)) is not \(Key.self)")
+      }
+      return source(key)
+    }
+  }
 }

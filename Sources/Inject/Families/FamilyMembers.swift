@@ -146,42 +146,52 @@ extension FamilyCore where D: Door {
 
   // MARK: Overrides of the whole family
 
-  /// Pushes an override of every member, whose layer for a key `source` makes.
+  /// Pushes an override of every member, whose layer for a key `source` makes, given at
+  /// `location` in `function`.
   ///
   /// On the current test's stack of the family in a test world, else on the global one, at the
-  /// next epoch of that stack's rollback log. Returns the new depth.
+  /// next epoch of that stack's rollback log.
   func push(
-    _ source: @escaping @Sendable (any Hashable & Sendable) -> Layer<D>.Source, at location: CodeLocation,
-    in function: StaticString
-  ) -> Int {
+    _ source: @escaping @Sendable (Key) -> Layer<D>.Source, at location: CodeLocation, in function: StaticString
+  ) {
+    let source = FamilyKey<Key>.erasing(source)
+    let depth: Int
     if let world = World.current, let test = world.testOverrides {
       let override = FamilyOverride<D>(
         strategy: strategy, location: location, origin: .testOverride(depth: test.familyDepth(of: identity) + 1),
         pushEpoch: test.log.push(D.kind), source: source)
       world.strictCheck?.noteGiven(
         override.token, at: location, of: identity, label: identity.label, pushedIn: function)
-      return test.pushFamilyOverride(override, of: identity)
-    }
-    return state.withLock { state in
-      let override = FamilyOverride<D>(
-        strategy: strategy, location: location, origin: .override(depth: state.globalOverrides.count + 1),
-        pushEpoch: RollbackLog.global.push(D.kind), source: source)
-      state.globalOverrides.append(override)
-      for member in state.members.values {
-        // Every member was made with a link.
-        guard let link = D.publication(of: member).family else { continue }
-        D.pushFamilyLayer(override.makeLayer(for: link), on: member)
+      depth = test.pushFamilyOverride(override, of: identity)
+    } else {
+      depth = state.withLock { state in
+        let override = FamilyOverride<D>(
+          strategy: strategy, location: location, origin: .override(depth: state.globalOverrides.count + 1),
+          pushEpoch: RollbackLog.global.push(D.kind), source: source)
+        state.globalOverrides.append(override)
+        for member in state.members.values {
+          // Every member was made with a link.
+          guard let link = D.publication(of: member).family else { continue }
+          D.pushFamilyLayer(override.makeLayer(for: link), on: member)
+        }
+        return state.globalOverrides.count
       }
-      return state.globalOverrides.count
     }
+    record(.overridePushed(depth: depth), at: location)
   }
 
   /// Pops the overrides of the whole family until `leaving(count)` are left.
   ///
   /// The current test's in a test world, else the global ones. Empties what their worlds stored
-  /// since the first popped was pushed, as an injection's rollback does. Returns how many were
-  /// popped and left.
-  func rollback(leaving: (Int) -> Int) -> (popped: Int, left: Int) {
+  /// since the first popped was pushed, as an injection's rollback does. Tells the telemetry,
+  /// with `location`, how many are left, or that there was none to pop.
+  func rollback(leaving: (Int) -> Int, at location: CodeLocation) {
+    let (popped, left) = pop(leaving: leaving)
+    record(popped == 0 ? .nothingToRollBack : .rolledBack(depth: left), at: location)
+  }
+
+  /// Pops as ``rollback(leaving:at:)`` does; returns how many were popped and left.
+  private func pop(leaving: (Int) -> Int) -> (popped: Int, left: Int) {
     if let test = World.current?.testOverrides {
       let (popped, left) = test.popFamilyOverrides(of: identity, leaving: leaving)
       // Only `push` stores them, `FamilyOverride<D>`s.
@@ -230,12 +240,11 @@ extension FamilyCore where D: Door {
   /// A world inside the current task's, where every member resolves from a layer that `source`
   /// makes for its key, unless the member has a scoped override of its own.
   func scope(
-    _ source: @escaping @Sendable (any Hashable & Sendable) -> Layer<D>.Source, decorates: Bool,
-    at location: CodeLocation
+    _ source: @escaping @Sendable (Key) -> Layer<D>.Source, decorates: Bool, at location: CodeLocation
   ) -> World {
     let parent = World.current
     let override = FamilyOverride<D>(
-      strategy: strategy, location: location, origin: .scoped, pushEpoch: 0, source: source)
+      strategy: strategy, location: location, origin: .scoped, pushEpoch: 0, source: FamilyKey<Key>.erasing(source))
     let world = World(
       parent: parent, overridingFamily: FamilyScope(identity, with: override, decorating: decorates, in: parent))
     world.strictCheck?.noteGiven(override.token, at: location, of: identity, label: identity.label)
@@ -244,7 +253,7 @@ extension FamilyCore where D: Door {
 
   /// Records `kind` for the family at `location`: to the telemetry, or as a debug warning if it
   /// is a misuse.
-  func record(_ kind: InjectionEvent.Kind, at location: CodeLocation) {
+  private func record(_ kind: InjectionEvent.Kind, at location: CodeLocation) {
     SendableTelemetry.record(kind, injection: identity.name, publishedAt: identity.location, at: location)
   }
 }

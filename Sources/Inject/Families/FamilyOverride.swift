@@ -15,18 +15,19 @@ final class FamilyOverride<D: DoorTypes>: Sendable {
   private let strategy: Strategy
   /// The layer's source for a key.
   private let source: @Sendable (any Hashable & Sendable) -> Layer<D>.Source
-  /// The layers that ``layer(for:)`` made, held weakly (their members keep them): what a test's
-  /// rollback of this override makes the test's worlds forget.
-  private let made = Locked(MadeLayers())
+  /// The members that ``layer(for:)`` made a layer for, by their links, held weakly: what a test's
+  /// rollback of this override makes the test's worlds forget, and what its release tells to drop
+  /// the layers.
+  private let madeFor = Locked(MadeFor())
 
-  private struct MadeLayers: Sendable {
-    var layers: [WeakLayer] = []
-    /// When `layers` grows to this size, the entries of released layers are removed.
+  private struct MadeFor: Sendable {
+    var links: [WeakLink] = []
+    /// When `links` grows to this size, the entries of released members are removed.
     var pruneAt = 64
   }
 
-  private struct WeakLayer: Sendable {
-    weak var layer: Layer<D>?
+  private struct WeakLink: Sendable {
+    weak var link: FamilyLink?
   }
 
   init(
@@ -50,23 +51,32 @@ final class FamilyOverride<D: DoorTypes>: Sendable {
   /// The layer of the member that `link` names: made the first time, then kept by the member.
   func layer(for link: FamilyLink) -> Layer<D> {
     let layer = link.layer(madeBy: self) {
-      let layer = makeLayer(for: link)
-      made.withLock { made in
-        made.layers.append(WeakLayer(layer: layer))
-        if made.layers.count >= made.pruneAt {
-          made.layers.removeAll { $0.layer == nil }
-          made.pruneAt = max(64, made.layers.count * 2)
+      madeFor.withLock { madeFor in
+        madeFor.links.append(WeakLink(link: link))
+        if madeFor.links.count >= madeFor.pruneAt {
+          madeFor.links.removeAll { $0.link == nil }
+          madeFor.pruneAt = max(64, madeFor.links.count * 2)
         }
       }
-      return layer
+      return makeLayer(for: link)
     }
     // Only this override makes its layers: `Layer<D>`s.
     return unsafeDowncast(layer, to: Layer<D>.self)
   }
 
-  /// The layers that ``layer(for:)`` made that are alive.
+  /// The layers that ``layer(for:)`` made whose members are alive.
   var madeLayers: [Layer<D>] {
-    made.withLock { $0.layers.compactMap(\.layer) }
+    // Only this override makes its layers: `Layer<D>`s.
+    links.compactMap { $0.layer(madeBy: self).map { unsafeDowncast($0, to: Layer<D>.self) } }
+  }
+
+  /// The members' links that ``layer(for:)`` made a layer for that are alive.
+  private var links: [FamilyLink] { madeFor.withLock { $0.links.compactMap(\.link) } }
+
+  deinit {
+    for link in links {
+      link.dropLayersOfReleasedOverrides()
+    }
   }
 }
 

@@ -21,7 +21,7 @@ extension InjectionFamily {
     with instance: @escaping @MainActor (Key) -> T, fileID: StaticString = #fileID, line: UInt = #line,
     function: StaticString = #function
   ) {
-    push(Self.source(instance), at: CodeLocation(fileID: fileID, line: line), in: function)
+    core.push(Self.source(instance), at: CodeLocation(fileID: fileID, line: line), in: function)
   }
 
   /// Decorates or replaces every member's implementation for every consumer that resolves from
@@ -40,7 +40,7 @@ extension InjectionFamily {
     with transform: @escaping @MainActor (Key, T) -> T, fileID: StaticString = #fileID, line: UInt = #line,
     function: StaticString = #function
   ) {
-    push(Self.source(transform), at: CodeLocation(fileID: fileID, line: line), in: function)
+    core.push(Self.source(transform), at: CodeLocation(fileID: fileID, line: line), in: function)
   }
 
   /// Pops the family's most recent override, restoring the one beneath it.
@@ -54,7 +54,7 @@ extension InjectionFamily {
   ///   - fileID: Where the rollback is made; recorded for diagnostics.
   ///   - line: Where the rollback is made; recorded for diagnostics.
   public func rollbackOverride(fileID: StaticString = #fileID, line: UInt = #line) {
-    rollback(leaving: { $0 - 1 }, at: CodeLocation(fileID: fileID, line: line))
+    core.rollback(leaving: { $0 - 1 }, at: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Pops every override of the family, restoring the published configuration of every member
@@ -64,7 +64,7 @@ extension InjectionFamily {
   ///   - fileID: Where the rollback is made; recorded for diagnostics.
   ///   - line: Where the rollback is made; recorded for diagnostics.
   public func rollbackAllOverrides(fileID: StaticString = #fileID, line: UInt = #line) {
-    rollback(leaving: { _ in 0 }, at: CodeLocation(fileID: fileID, line: line))
+    core.rollback(leaving: { _ in 0 }, at: CodeLocation(fileID: fileID, line: line))
   }
 
   /// The number of the family's overrides on the stack that `override(with:)` pushes onto here.
@@ -150,36 +150,17 @@ extension InjectionFamily {
       .run(isolation: MainActor.shared, operation)
   }
 
-  private func push(
-    _ source: @escaping @Sendable (any Hashable & Sendable) -> Layer<MainActorDoor<T>>.Source,
-    at location: CodeLocation, in function: StaticString
-  ) {
-    let depth = core.push(source, at: location, in: function)
-    core.record(.overridePushed(depth: depth), at: location)
-  }
-
-  private func rollback(leaving: (Int) -> Int, at location: CodeLocation) {
-    let (popped, left) = core.rollback(leaving: leaving)
-    core.record(popped == 0 ? .nothingToRollBack : .rolledBack(depth: left), at: location)
-  }
-
   /// The layer source of an override that builds a member's instance from its key.
   private static func source(
     _ instance: @escaping @MainActor (Key) -> T
-  ) -> @Sendable (any Hashable & Sendable) -> Layer<MainActorDoor<T>>.Source {
-    { key in
-      let key = FamilyLink.key(key, as: Key.self)
-      return .instance(Boxed { @MainActor in instance(key) })
-    }
+  ) -> @Sendable (Key) -> Layer<MainActorDoor<T>>.Source {
+    { key in .instance(Boxed { @MainActor in instance(key) }) }
   }
 
   /// The layer source of an override that decorates a member's instance, given its key.
   private static func source(
     _ transform: @escaping @MainActor (Key, T) -> T
-  ) -> @Sendable (any Hashable & Sendable) -> Layer<MainActorDoor<T>>.Source {
-    { key in
-      let key = FamilyLink.key(key, as: Key.self)
-      return .transform(Boxed { @MainActor in transform(key, $0) })
-    }
+  ) -> @Sendable (Key) -> Layer<MainActorDoor<T>>.Source {
+    { key in .transform(Boxed { @MainActor in transform(key, $0) }) }
   }
 }

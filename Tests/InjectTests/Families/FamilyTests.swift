@@ -96,6 +96,25 @@ import Testing
     #expect(Consumer(family[0]).service === inTest)
   }
 
+  /// A member that outlives a scope overriding its family keeps nothing of the override: not its
+  /// layer, nor what the override's closure captured.
+  @Test(.isolatedInjections) func aMemberKeepsNothingOfAFamilyScopeThatEnded() {
+    let (family, _) = makeFamily(.onDemand)
+    let member = family[1]
+    weak var captured: KeyedFactory?
+    do {
+      let mocks = KeyedFactory("mock")
+      captured = mocks
+      family.withOverride(
+        { mocks.make($0) },
+        operation: {
+          #expect(member.resolve().source == "mock")
+        })
+    }
+    #expect(captured == nil)
+    #expect(member.resolve().source == "live")
+  }
+
   @Test func onDemandBuildsPerConsumer() {
     let (family, factory) = makeFamily(.onDemand)
     #expect(Consumer(family[1]).service !== Consumer(family[1]).service)
