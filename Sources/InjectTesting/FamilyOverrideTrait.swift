@@ -27,9 +27,7 @@ extension Trait where Self == OverrideTrait {
     line: UInt = #line
   ) -> Self {
     Self(family.identity, at: CodeLocation(fileID: fileID, line: line)) { body in
-      try await withIsolatedInjections {
-        try await family.withOverride(instance, fileID: fileID, line: line, operation: body)
-      }
+      try await family.withOverride(instance, fileID: fileID, line: line, operation: body)
     }
   }
 
@@ -49,9 +47,7 @@ extension Trait where Self == OverrideTrait {
     line: UInt = #line
   ) -> Self {
     Self(family.identity, at: CodeLocation(fileID: fileID, line: line)) { body in
-      try await withIsolatedInjections {
-        try await family.withOverride(transform, fileID: fileID, line: line, operation: body)
-      }
+      try await family.withOverride(transform, fileID: fileID, line: line, operation: body)
     }
   }
 
@@ -70,9 +66,7 @@ extension Trait where Self == OverrideTrait {
     line: UInt = #line
   ) -> Self {
     Self(family.identity, at: CodeLocation(fileID: fileID, line: line)) { body in
-      try await withIsolatedInjections {
-        try await family.withOverride(instance, fileID: fileID, line: line, operation: body)
-      }
+      try await family.withOverride(instance, fileID: fileID, line: line, operation: body)
     }
   }
 
@@ -92,9 +86,7 @@ extension Trait where Self == OverrideTrait {
     line: UInt = #line
   ) -> Self {
     Self(family.identity, at: CodeLocation(fileID: fileID, line: line)) { body in
-      try await withIsolatedInjections {
-        try await family.withOverride(transform, fileID: fileID, line: line, operation: body)
-      }
+      try await family.withOverride(transform, fileID: fileID, line: line, operation: body)
     }
   }
 }

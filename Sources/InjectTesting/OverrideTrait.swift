@@ -19,13 +19,17 @@ public struct OverrideTrait: TestTrait, SuiteTrait, TestScoping {
   /// The injection overridden, and where the trait was applied.
   private let site: SuiteSetUp.Site
 
-  /// A trait that overrides `injection`, of either kind, applied at `location`, in `scope`.
+  /// A trait that overrides `overridden` (an injection of either kind, or a family), applied at
+  /// `location`: each test runs in a test world of its own, inside the scope that `override`
+  /// opens around it.
   init(
-    _ injection: some AnyObject & Sendable, at location: CodeLocation,
-    _ scope: @escaping @Sendable (@Sendable () async throws -> Void) async throws -> Void
+    _ overridden: some AnyObject & Sendable, at location: CodeLocation,
+    _ override: @escaping @Sendable (@Sendable () async throws -> Void) async throws -> Void
   ) {
-    self.site = SuiteSetUp.Site(injection, at: location)
-    self.scope = scope
+    self.site = SuiteSetUp.Site(overridden, at: location)
+    self.scope = { body in
+      try await withIsolatedInjections { try await override(body) }
+    }
   }
 
   /// On a suite, the override applies to each of its tests.
@@ -76,9 +80,7 @@ extension Trait where Self == OverrideTrait {
     line: UInt = #line
   ) -> Self {
     Self(injection, at: CodeLocation(fileID: fileID, line: line)) { body in
-      try await withIsolatedInjections {
-        try await injection.withOverride(instance(), strategy: strategy, fileID: fileID, line: line, operation: body)
-      }
+      try await injection.withOverride(instance(), strategy: strategy, fileID: fileID, line: line, operation: body)
     }
   }
 
@@ -100,9 +102,7 @@ extension Trait where Self == OverrideTrait {
     line: UInt = #line
   ) -> Self {
     Self(injection, at: CodeLocation(fileID: fileID, line: line)) { body in
-      try await withIsolatedInjections {
-        try await injection.withOverride(transform, strategy: strategy, fileID: fileID, line: line, operation: body)
-      }
+      try await injection.withOverride(transform, strategy: strategy, fileID: fileID, line: line, operation: body)
     }
   }
 
@@ -121,9 +121,7 @@ extension Trait where Self == OverrideTrait {
     line: UInt = #line
   ) -> Self {
     Self(injection, at: CodeLocation(fileID: fileID, line: line)) { body in
-      try await withIsolatedInjections {
-        try await injection.withOverride(other, fileID: fileID, line: line, operation: body)
-      }
+      try await injection.withOverride(other, fileID: fileID, line: line, operation: body)
     }
   }
 }
@@ -153,9 +151,7 @@ extension Trait where Self == OverrideTrait {
     line: UInt = #line
   ) -> Self {
     Self(injection, at: CodeLocation(fileID: fileID, line: line)) { body in
-      try await withIsolatedInjections {
-        try await injection.withOverride(instance(), strategy: strategy, fileID: fileID, line: line, operation: body)
-      }
+      try await injection.withOverride(instance(), strategy: strategy, fileID: fileID, line: line, operation: body)
     }
   }
 
@@ -178,9 +174,7 @@ extension Trait where Self == OverrideTrait {
     line: UInt = #line
   ) -> Self {
     Self(injection, at: CodeLocation(fileID: fileID, line: line)) { body in
-      try await withIsolatedInjections {
-        try await injection.withOverride(transform, strategy: strategy, fileID: fileID, line: line, operation: body)
-      }
+      try await injection.withOverride(transform, strategy: strategy, fileID: fileID, line: line, operation: body)
     }
   }
 
@@ -199,9 +193,7 @@ extension Trait where Self == OverrideTrait {
     line: UInt = #line
   ) -> Self {
     Self(injection, at: CodeLocation(fileID: fileID, line: line)) { body in
-      try await withIsolatedInjections {
-        try await injection.withOverride(other, fileID: fileID, line: line, operation: body)
-      }
+      try await injection.withOverride(other, fileID: fileID, line: line, operation: body)
     }
   }
 }
