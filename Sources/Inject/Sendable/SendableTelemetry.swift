@@ -31,34 +31,31 @@ enum SendableTelemetry {
 
   /// Records `kind` for an injection of door `D`'s kind published at `publishedAt`, at
   /// `location`: if a telemetry is installed, or if it is a misuse.
-  ///
-  /// Delivered on the main actor, with the capture of debug warnings of the code that recorded
-  /// it, which the hop's task would not inherit otherwise.
   static func record<D: DoorTypes>(
     _ kind: InjectionEvent.Kind, of door: D.Type, publishedAt: CodeLocation, at location: CodeLocation
   ) {
     guard kind.isMisuse || isActive else { return }
     // What the door names, not the door: a metatype is not `Sendable`.
     let (type, injectionKind): (any Any.Type, InjectionKind) = (D.Value.self, D.kind)
-    let capture = DebugWarnings.capture
-    MainActorHop.run {
-      DebugWarnings.$capture.withValue(capture) {
-        Telemetry.record(kind, instances: type, of: injectionKind, publishedAt: publishedAt, at: location)
-      }
-    }
+    deliver { Telemetry.record(kind, instances: type, of: injectionKind, publishedAt: publishedAt, at: location) }
   }
 
-  /// Records `kind` for what `injection` names (a family), published at `publishedAt`, at
-  /// `location`, as ``record(_:of:publishedAt:at:)`` does for an injection.
+  /// Records `kind` for what `injection` names (a family's member, or a family), published at
+  /// `publishedAt`, at `location`, as ``record(_:of:publishedAt:at:)`` does for an injection.
   static func record(
     _ kind: InjectionEvent.Kind, injection: String, publishedAt: CodeLocation, at location: CodeLocation
   ) {
     guard kind.isMisuse || isActive else { return }
+    deliver { Telemetry.record(kind, injection: injection, publishedAt: publishedAt, at: location) }
+  }
+
+  /// Runs `record`, which records an event (checked first, so that no closure is made for one
+  /// that is not recorded), on the main actor, with the capture of debug warnings of the code
+  /// that recorded it, which the hop's task would not inherit otherwise.
+  private static func deliver(_ record: @escaping @MainActor @Sendable () -> Void) {
     let capture = DebugWarnings.capture
     MainActorHop.run {
-      DebugWarnings.$capture.withValue(capture) {
-        Telemetry.record(kind, injection: injection, publishedAt: publishedAt, at: location)
-      }
+      DebugWarnings.$capture.withValue(capture) { record() }
     }
   }
 }
