@@ -23,22 +23,27 @@ final class World: Sendable {
   /// Whether this is a test world, where injections resolve their test value by default.
   let isTest: Bool
   /// The scoped overrides that apply in this world, of both kinds, one per injection.
-  var overrides: [ScopedOverride] { scoped.read { $0 } }
+  var overrides: [ScopedOverride] { scoped.read { $0.injections } }
   /// Whether any scoped override applies in this world: most worlds of tests have none, and
   /// resolution there then looks for none.
   let hasScopedOverrides: Bool
-  /// What ``overrides`` reads.
+  /// Whether any scope overrides a whole family in this world.
+  let hasFamilyScopes: Bool
+  /// What ``overrides`` reads, and the scoped overrides of whole families.
   // NB: `nonisolated(unsafe)` only so that `deinit` can move the overrides to the main actor, where
   // a main-actor override's layer (and what it captured) is released. It is safe: it is private,
   // written only by the initializer, before any other thread can reach this world, and by
   // `deinit`, when none can any more; every other access only reads. A cell, so that a read costs
   // no dynamic exclusivity check.
-  private nonisolated(unsafe) let scoped = Cell.make([ScopedOverride]())
-  /// Whether any scope overrides a whole family in this world.
-  let hasFamilyScopes: Bool
-  /// The scoped overrides of whole families that apply in this world, one per family.
-  // NB: `nonisolated(unsafe)`; see `scoped`, written and moved the same way.
-  private nonisolated(unsafe) let familyScoped = Cell.make([FamilyScope]())
+  private nonisolated(unsafe) let scoped = Cell.make(Scoped())
+
+  /// The scoped overrides that apply in a world.
+  private struct Scoped {
+    /// One per injection.
+    var injections: [ScopedOverride] = []
+    /// One per family.
+    var families: [FamilyScope] = []
+  }
   /// The override stacks of the test this world belongs to, if it is a test world: shared with
   /// the worlds inside it, where `override(with:)` pushes instead of on the global stack.
   let testOverrides: TestOverrides?
@@ -77,7 +82,7 @@ final class World: Sendable {
   ) {
     let enclosing = parent?.overrides ?? []
     let overrides = scoped.map { enclosing.replacing(with: $0) } ?? enclosing
-    let enclosingFamilies = parent?.familyScoped.read { $0 } ?? []
+    let enclosingFamilies = parent?.scoped.read { $0.families } ?? []
     let families = familyScope.map { new in enclosingFamilies.filter { $0.identity !== new.identity } + [new] }
     self.hasFamilyScopes = !(families ?? enclosingFamilies).isEmpty
     self.hasScopedOverrides = !overrides.isEmpty
@@ -86,8 +91,7 @@ final class World: Sendable {
     self.strictCheck = strictCheck ?? parent?.strictCheck
     self.testOverrides = parent?.testOverrides ?? (self.isTest ? TestOverrides() : nil)
     self.graphCheck = graphCheck ?? parent?.graphCheck
-    self.scoped.access { $0 = overrides }
-    self.familyScoped.access { $0 = families ?? enclosingFamilies }
+    self.scoped.access { $0 = Scoped(injections: overrides, families: families ?? enclosingFamilies) }
     SendableFastPath.increment()
     MainActorHop.run { Resolution.noteWorld(alive: true) }
   }
@@ -99,8 +103,7 @@ final class World: Sendable {
     // the slots off the main actor. The instances stored in the slots take care of themselves.
     var moved = Moved()
     mainActorPart.access { swap(&moved.part, &$0) }
-    scoped.access { swap(&moved.overrides, &$0) }
-    familyScoped.access { swap(&moved.familyOverrides, &$0) }
+    scoped.access { swap(&moved.scoped, &$0) }
     MainActorRelease.release(consume moved) {
       Resolution.noteWorld(alive: false)
     }
@@ -109,8 +112,7 @@ final class World: Sendable {
   /// What `deinit` moves to the main actor.
   private struct Moved {
     var part = WorldPart()
-    var overrides: [ScopedOverride] = []
-    var familyOverrides: [FamilyScope] = []
+    var scoped = Scoped()
   }
 
   // MARK: - Running in the world
@@ -146,13 +148,13 @@ final class World: Sendable {
 
   /// The scoped override of `injection` that applies in this world, if any.
   func override(of injection: AnyObject) -> ScopedOverride? {
-    hasScopedOverrides ? scoped.read { $0.first(overriding: injection) } : nil
+    hasScopedOverrides ? scoped.read { $0.injections.first(overriding: injection) } : nil
   }
 
   /// The scoped override of the family `identity` that applies in this world, if any.
   func familyScope(of identity: FamilyIdentity) -> FamilyScope? {
     guard hasFamilyScopes else { return nil }
-    return familyScoped.read { scopes in scopes.first { $0.identity === identity } }
+    return scoped.read { $0.families.first { $0.identity === identity } }
   }
 
   /// Runs `body` with the main-actor injections' part of `world` (`nil`: the global world).
