@@ -4,7 +4,7 @@
 /// The global stack of a family puts a new layer in each member's own global stack, beneath the
 /// member's own overrides (``FamilyCore``); a test's stack (``TestOverrides``) and a scope
 /// (``FamilyScope``) make it when a member first resolves there, and the member keeps it
-/// (``FamilyLink``).
+/// (``FamilyLink``) while this override lives.
 final class FamilyOverride<D: DoorTypes>: Sendable {
   /// Where the override was given, and at which epoch of its rollback log.
   let location: CodeLocation
