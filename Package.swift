@@ -10,7 +10,9 @@ let package = Package(
     .executable(name: "InjectExample", targets: ["InjectExample"]),
   ],
   targets: [
-    .target(name: "Inject"),
+    .target(name: "Inject", dependencies: ["_InjectShims"]),
+    // An atomic that code inlined into consumers reads on every deployment target (C11).
+    .target(name: "_InjectShims"),
     .target(name: "InjectTesting", dependencies: ["Inject"]),
     .target(name: "ServicePackage", dependencies: ["Inject"], path: "Examples/ServicePackage"),
     .executableTarget(
@@ -53,7 +55,7 @@ let package = Package(
 // (`.ci/run` builds with `-Xswiftc -warnings-as-errors`), never here: Swift Build, the build
 // system of Xcode 26, builds a dependency with `-suppress-warnings`, and fails the dependent's
 // build when the dependency's manifest adds `-warnings-as-errors` too.
-for target in package.targets {
+for target in package.targets where target.name != "_InjectShims" {
   let existentialAny: [SwiftSetting] =
     target.name == "InjectLegacySwift5Tests" ? [] : [.enableUpcomingFeature("ExistentialAny")]
   target.swiftSettings =

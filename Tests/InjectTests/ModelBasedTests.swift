@@ -14,6 +14,11 @@ import Testing
 /// Any layer may have the `.session` strategy of one session, which the sequence ends in the
 /// innermost world: the model drops what that world stored for the session's generation, and
 /// every instance, in any world, whose build resolved one of its instances.
+///
+/// A consumer made in a world (by the sequence, or by a factory) remembers its configuration,
+/// and resolves with it wherever it first reads: in the current world if that is the remembered
+/// one or nested in it, else, once the world has ended, in a world made again from its
+/// configuration, which finds what the ended world kept that is still alive.
 @Suite @MainActor struct ModelBasedTests {
   @Test(arguments: 0..<64 as Range<UInt64>)
   func randomSequenceMatchesTheModel(seed: UInt64) {
@@ -87,7 +92,7 @@ private final class System {
   private var random: SplitMix64
   private let injections: [Injection<Tracked>]
   private let real: Registry
-  private var consumers: [(real: Consumer<Tracked>, injection: Int, held: String?)] = []
+  private var consumers: [(real: Consumer<Tracked>, injection: Int, held: String?, world: ModelConfig?)] = []
   /// Where the sequence first differed from the model, if it did: nothing runs after it.
   private var failure: String?
   private var operations = 0
@@ -100,9 +105,16 @@ private final class System {
   private var model: [[ModelLayer]]
   /// The open scopes' worlds, outermost first.
   private var worlds: [ModelWorld] = []
+  /// While a consumer resolves in a world made again, the open scopes' worlds, which still hold
+  /// what they stored.
+  private var suspended: [ModelWorld] = []
+  /// The worlds of ended scopes that are still alive: in debug builds, a session ended in a world
+  /// outside tests reports its survivors in a main-actor task that inherits the world, and runs
+  /// after this test.
+  private var pinned: [ModelWorld] = []
   /// The test's stacks while a test world is open: those of the outermost test world, shared by
   /// the worlds inside it.
-  private var test: ModelTest?
+  private var test: ModelTest? { worlds.last?.config.test }
   /// What the instances that hold a consumer read through it: by the instance's name.
   private var inner: [String: Inner] = [:]
   private var modelCounters: [String: Int] = [:]
@@ -217,14 +229,15 @@ private final class System {
     case .scope(let scope, let steps):
       inScope(scope) { run(steps: steps) }
     case .createConsumer(let index):
-      consumers.append((Consumer(injections[index]), index, nil))
+      consumers.append((Consumer(injections[index]), index, nil, remembered()))
     case .read(let consumer):
       read(consumer, after: operation)
     case .readInner(let consumer):
       let held = read(consumer, after: operation)
       guard var reading = inner[held] else { return }
-      let expected = reading.held ?? resolve(reading.injection)
+      let expected = reading.held ?? resolve(reading.injection, remembering: reading.world)
       reading.held = expected
+      reading.world = nil
       inner[held] = reading
       let actual = consumers[consumer].real.service.inner?.service.name
       if actual != expected { fail("\(operation) read \(actual ?? "nothing") through it, expected \(expected)") }
@@ -239,14 +252,23 @@ private final class System {
       consumers.remove(at: consumer)
     case .endSession:
       session.end()
-      endGeneration()
+      let ended = endGeneration()
+      #if DEBUG
+      if ended, let world = worlds.last, !world.config.isTest {
+        world.config.isPinned = true
+      }
+      #endif
     }
   }
 
   /// Reads `consumer`, compares with the model, and returns what the model expects.
   @discardableResult
   private func read(_ consumer: Int, after operation: Operation) -> String {
-    let expected = consumers[consumer].held ?? resolve(consumers[consumer].injection)
+    let expected =
+      consumers[consumer].held ?? resolve(consumers[consumer].injection, remembering: consumers[consumer].world)
+    if consumers[consumer].held == nil {
+      consumers[consumer].world = nil
+    }
     consumers[consumer].held = expected
     let actual = consumers[consumer].real.service.name
     if actual != expected { fail("\(operation) read \(actual), expected \(expected)") }
@@ -256,34 +278,73 @@ private final class System {
   /// Runs `body` in the scope both sides open: a new world, with its override, if any.
   private func inScope(_ scope: Operation.Scope, _ body: () -> Void) {
     let real = real
-    let world: ModelWorld
+    let parent = worlds.last?.config
+    // A test world opened outside every test has stacks of its own; the worlds inside it share
+    // them. What the test left pushed stays with the configurations that remember it.
     let opensTest = test == nil && { if case .isolated = scope { true } else { false } }()
-    if opensTest {
-      test = ModelTest(stacks: Array(repeating: [], count: Self.injectionCount))
+    let test = opensTest ? ModelTest(stacks: Array(repeating: [], count: Self.injectionCount)) : test
+    func open(_ override: (injection: Int, layer: ModelLayer)?) {
+      worlds.append(ModelWorld(config: ModelConfig(parent: parent, override: override, test: test)))
     }
-    let isTest = test != nil
     switch scope {
     case .isolated:
-      world = ModelWorld(override: nil, isTest: isTest)
-      worlds.append(world)
+      open(nil)
       withIsolatedInjections(operation: body)
     case .instance(let index, let strategy):
       let prefix = newPrefix("S")
-      worlds.append(ModelWorld(override: (index, scopedLayer(.instance(prefix), strategy, of: index)), isTest: isTest))
+      open((index, scopedLayer(.instance(prefix), strategy, of: index)))
       injections[index].withOverride(real.build(prefix), strategy: strategy, operation: body)
     case .transform(let index, let strategy):
       let prefix = newPrefix("U")
-      worlds.append(ModelWorld(override: (index, scopedLayer(.transform(prefix), strategy, of: index)), isTest: isTest))
+      open((index, scopedLayer(.transform(prefix), strategy, of: index)))
       injections[index].withOverride(real.decorate(prefix), strategy: strategy, operation: body)
     case .delegate:
-      worlds.append(ModelWorld(override: (0, scopedLayer(.delegate, .onDemand, of: 0)), isTest: isTest))
+      open((0, scopedLayer(.delegate, .onDemand, of: 0)))
       injections[0].withOverride(injections[1], operation: body)
     }
-    worlds.removeLast()
-    if opensTest {
-      // What the test left pushed goes with its last world.
-      test = nil
+    let world = worlds.removeLast()
+    if world.config.isPinned {
+      pinned.append(world)
+    } else {
+      end(world)
     }
+  }
+
+  /// Ends `world`'s storage: if a consumer remembers its configuration, the configuration
+  /// remembers what the storage kept that is alive elsewhere, and belongs to no session
+  /// generation.
+  private func end(_ world: ModelWorld, returning returned: String? = nil) {
+    guard world.config.isRemembered else { return }
+    let alive = aliveNames(with: returned)
+    for (layer, slot) in world.slots where slot.generations.isEmpty {
+      if let name = slot.kept ?? slot.shared, alive.contains(name) {
+        world.config.remnants[layer] = (name, world.config.test?.pops ?? 0)
+      }
+    }
+  }
+
+  /// The configuration of the innermost open world, which a consumer made now remembers.
+  private func remembered() -> ModelConfig? {
+    worlds.last?.config.isRemembered = true
+    return worlds.last?.config
+  }
+
+  /// What a consumer of `injection` made in a world of `config` (`nil`: outside every world)
+  /// gets on its first read: in the innermost world if that is `config`'s or nested in it, else
+  /// in a world made again from `config`, whose storage is new.
+  private func resolve(_ injection: Int, remembering config: ModelConfig?) -> String {
+    guard let config, !(worlds.last?.config.isWithin(config) ?? false) else { return resolve(injection) }
+    if let alive = pinned.firstIndex(where: { $0.config === config }) {
+      (suspended, worlds) = (worlds, [pinned[alive]])
+      defer { (pinned[alive], worlds, suspended) = (worlds[0], suspended, []) }
+      return resolve(injection)
+    }
+    (suspended, worlds) = (worlds, [ModelWorld(config: config, isMadeAgain: true)])
+    defer { (worlds, suspended) = (suspended, []) }
+    let name = resolve(injection)
+    // The instance it returns is alive as it ends.
+    end(worlds[0], returning: name)
+    return name
   }
 
   /// The names whose real instance is alive when the model says it is dead, or the reverse.
@@ -325,32 +386,66 @@ private final class System {
     var storedEpoch = 0
   }
 
-  /// A scope's world: its override, if any, whether it is a test world, and its own storage, by
-  /// layer.
+  /// A world's configuration: the enclosing world's, its override, if any, and its test's
+  /// stacks, if it is a test world's; and what its ended storages kept, alive elsewhere.
+  private final class ModelConfig {
+    let parent: ModelConfig?
+    let override: (injection: Int, layer: ModelLayer)?
+    let test: ModelTest?
+    /// Whether a consumer made in one of its worlds remembers it.
+    var isRemembered = false
+    /// Whether its world outlives its scope; see `System.pinned`.
+    var isPinned = false
+    /// What an ended storage kept, by layer, and the test's rollbacks then: found again if it is
+    /// alive and the test rolled nothing back since.
+    var remnants: [Int: (name: String, pops: Int)] = [:]
+
+    init(parent: ModelConfig?, override: (injection: Int, layer: ModelLayer)?, test: ModelTest?) {
+      (self.parent, self.override, self.test) = (parent, override, test)
+    }
+
+    var isTest: Bool { test != nil }
+
+    /// Whether this is `other` or nested in it.
+    func isWithin(_ other: ModelConfig) -> Bool {
+      self === other || parent?.isWithin(other) == true
+    }
+  }
+
+  /// An open world: its configuration, and its own storage, by layer.
   private struct ModelWorld {
-    var override: (injection: Int, layer: ModelLayer)?
-    let isTest: Bool
+    let config: ModelConfig
+    /// Whether the storage was made again for a consumer that read after its world ended.
+    var isMadeAgain = false
     var slots: [Int: ModelSlot] = [:]
     /// The world's current generation of the session, if one began.
     var generation: Int?
   }
 
   /// A test's override stacks, each injection's bottom first, and its epoch.
-  private struct ModelTest {
+  private final class ModelTest {
     var stacks: [[ModelLayer]]
     var epoch = 0
+    /// How many rollbacks there were.
+    var pops = 0
+
+    init(stacks: [[ModelLayer]]) {
+      self.stacks = stacks
+    }
   }
 
-  /// The consumer an instance holds: of which injection, and what it resolved, if it has.
+  /// The consumer an instance holds: of which injection, made in which world, and what it
+  /// resolved, if it has.
   private struct Inner {
     let injection: Int
+    var world: ModelConfig?
     var held: String?
   }
 
-  /// Where a layer sits: the override of the world at an index of `worlds`, with its layer, or
-  /// an index of the global stack.
+  /// Where a layer sits: the override of a world's configuration, with its layer, or an index of
+  /// the test's stack or of the global stack.
   private enum Position {
-    case scoped(Int, ModelLayer)
+    case scoped(ModelConfig, ModelLayer)
     case tested(Int)
     case global(Int)
   }
@@ -372,10 +467,10 @@ private final class System {
   /// Pushes on the test's stack in a test world, else on the global stack.
   private func push(_ kind: ModelLayer.Kind, _ strategy: Strategy?, on index: Int) {
     let strategy = strategy ?? model[index][0].strategy
-    if test != nil {
-      test?.epoch += 1
-      let layer = ModelLayer(id: newLayerID(), kind: kind, strategy: strategy, pushEpoch: test?.epoch ?? 0)
-      test?.stacks[index].append(layer)
+    if let test {
+      test.epoch += 1
+      let layer = ModelLayer(id: newLayerID(), kind: kind, strategy: strategy, pushEpoch: test.epoch)
+      test.stacks[index].append(layer)
       return
     }
     epoch += 1
@@ -401,10 +496,14 @@ private final class System {
       for world in worlds.indices {
         worlds[world].slots[layer.id] = nil
       }
+      for world in pinned.indices {
+        pinned[world].slots[layer.id] = nil
+      }
     }
-    if test != nil {
-      test?.stacks[popped].removeSubrange(index...)
-      for world in worlds.indices where worlds[world].isTest {
+    if let test {
+      test.pops += 1
+      test.stacks[popped].removeSubrange(index...)
+      for world in worlds.indices where worlds[world].config.isTest {
         worlds[world].slots = worlds[world].slots.filter { $0.value.storedEpoch < since }
       }
       return
@@ -424,9 +523,9 @@ private final class System {
 
   /// The instances that consumers, the global world and the open worlds hold, and what those
   /// hold through their own consumers.
-  private func aliveNames() -> Set<String> {
-    var pending = consumers.compactMap(\.held) + model.joined().compactMap(\.slot.kept)
-    pending += worlds.flatMap { $0.slots.values.compactMap(\.kept) }
+  private func aliveNames(with returned: String? = nil) -> Set<String> {
+    var pending = consumers.compactMap(\.held) + model.joined().compactMap(\.slot.kept) + [returned].compactMap(\.self)
+    pending += (worlds + suspended + pinned).flatMap { $0.slots.values.compactMap(\.kept) }
     var alive: Set<String> = []
     while let name = pending.popLast() {
       if alive.insert(name).inserted, let held = inner[name]?.held {
@@ -437,15 +536,17 @@ private final class System {
   }
 
   /// The top of `injection`'s configuration in the innermost open world, among the scoped
-  /// overrides of its first `count` worlds: a scoped override, else the top of the test's stack
-  /// in a test world, else the top of the global stack.
-  private func top(_ injection: Int, within count: Int) -> Position {
-    for world in worlds.indices.prefix(count).reversed() {
-      if let override = worlds[world].override, override.injection == injection {
-        return .scoped(world, override.layer)
+  /// overrides of `config` and the configurations around it: a scoped override, else the top of
+  /// the test's stack in a test world, else the top of the global stack.
+  private func top(_ injection: Int, within config: ModelConfig?) -> Position {
+    var next = config
+    while let config = next {
+      if let override = config.override, override.injection == injection {
+        return .scoped(config, override.layer)
       }
+      next = config.parent
     }
-    if let test, worlds.last?.isTest == true, !test.stacks[injection].isEmpty {
+    if let test, !test.stacks[injection].isEmpty {
       return .tested(test.stacks[injection].count - 1)
     }
     return .global(model[injection].count - 1)
@@ -461,7 +562,7 @@ private final class System {
 
   private func beneath(_ position: Position, of injection: Int) -> Position {
     switch position {
-    case .scoped(let world, _): top(injection, within: world)
+    case .scoped(let config, _): top(injection, within: config.parent)
     case .tested(let index): index > 0 ? .tested(index - 1) : .global(model[injection].count - 1)
     case .global(let index): .global(index - 1)
     }
@@ -469,7 +570,7 @@ private final class System {
 
   /// What a new consumer of `injection` gets in the innermost open world.
   private func resolve(_ injection: Int) -> String {
-    let position = top(injection, within: worlds.count)
+    let position = top(injection, within: worlds.last?.config)
     let layer = layer(injection, at: position)
     if case .delegate = layer.kind {
       return resolve(1)
@@ -489,6 +590,13 @@ private final class System {
     case .onDemand:
       let (name, generations) = build(injection, at: position)
       note(generations)
+      return name
+    }
+    // A storage made again finds what an ended one kept, if it is alive elsewhere.
+    if let world = worlds.last, world.isMadeAgain, layer.strategy != .session(session),
+      let (name, pops) = world.config.remnants[layer.id], pops == (test?.pops ?? 0), aliveNames().contains(name)
+    {
+      store(name, for: layer, at: position, of: injection, generations: [])
       return name
     }
     var (name, generations) = build(injection, at: position)
@@ -530,13 +638,13 @@ private final class System {
 
   /// Ends the session's generation in the innermost world: every slot, in any world, whose
   /// instance belongs to it forgets it.
-  private func endGeneration() {
+  private func endGeneration() -> Bool {
     let ended: Int
     if worlds.isEmpty {
-      guard let generation = globalGeneration else { return }
+      guard let generation = globalGeneration else { return false }
       (ended, globalGeneration) = (generation, nil)
     } else {
-      guard let generation = worlds[worlds.count - 1].generation else { return }
+      guard let generation = worlds[worlds.count - 1].generation else { return false }
       (ended, worlds[worlds.count - 1].generation) = (generation, nil)
     }
     for injection in model.indices {
@@ -547,6 +655,10 @@ private final class System {
     for world in worlds.indices {
       worlds[world].slots = worlds[world].slots.filter { !$0.value.generations.contains(ended) }
     }
+    for world in pinned.indices {
+      pinned[world].slots = pinned[world].slots.filter { !$0.value.generations.contains(ended) }
+    }
+    return true
   }
 
   private func store(
@@ -572,15 +684,17 @@ private final class System {
     case .transform(let prefix):
       return "\(prefix)(\(make(injection, at: beneath(position, of: injection))))"
     case .delegate:
-      return make(1, at: top(1, within: worlds.count))
+      return make(1, at: top(1, within: worlds.last?.config))
     case .dependent(let prefix, let source):
+      // Its consumer is made in the world of the build, and read there at once.
+      _ = remembered()
       let read = resolve(source)
       let name = "\(nextName(prefix))[\(read)]"
       inner[name] = Inner(injection: source, held: read)
       return name
     case .reader(let prefix, let source):
       let name = nextName(prefix)
-      inner[name] = Inner(injection: source)
+      inner[name] = Inner(injection: source, world: remembered())
       return name
     }
   }

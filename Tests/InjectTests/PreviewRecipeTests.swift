@@ -3,23 +3,24 @@ import InjectTesting
 import Testing
 
 /// The previews recipe, checked without SwiftUI: a preview renders its view after its closure
-/// has returned, and resolution is lazy, so what the view reads is decided by the configuration
-/// at render time, not at the time the view was built.
+/// has returned, and resolution is lazy; a view built in a scope remembers the scope's
+/// configuration, so what it renders later is the scope's override.
 ///
 /// Each test publishes its own injection: a global override of it reaches no other test.
 @Suite(.misusesOnPurpose) @MainActor struct PreviewRecipeTests {
-  @Test func aViewBuiltInsideAScopedOverrideRendersTheLiveValueOnceTheScopeHasEnded() {
+  @Test func aViewBuiltInsideAScopedOverrideRendersTheOverrideOnceTheScopeHasEnded() {
     let injection = published()
     // `#Preview { injection.withOverride(Mock()) { Greeting(injection) } }`: the closure returns
     // the view, and SwiftUI reads its body later.
     let preview = injection.withOverride(ServiceImplementation("mock")) { Greeting(injection) }
-    #expect(preview.body == "Hello from live")
+    #expect(preview.body == "Hello from mock")
+    #expect(Greeting(injection).body == "Hello from live", "a view built outside the scope gets the live value")
   }
 
   @Test func aViewRenderedInsideAScopedOverrideShowsTheOverride() {
     let injection = published()
     let rendered = injection.withOverride(ServiceImplementation("mock")) { Greeting(injection).body }
-    #expect(rendered == "Hello from mock", "the pitfall is only the render coming after the scope")
+    #expect(rendered == "Hello from mock")
   }
 
   @Test func aGlobalOverrideAtTheTopOfThePreviewReachesTheViewRenderedAfterIt() {

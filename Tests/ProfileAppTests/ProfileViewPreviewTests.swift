@@ -3,23 +3,22 @@ import ProfileFeature
 import ProfileKit
 import Testing
 
-// The previews pitfall of the Troubleshooting article, on the example's screen and without
-// SwiftUI: a preview renders its view after its closure has returned, and `@Instance` resolves
-// on the first read, so a view built inside a scoped override resolves after the scope has
-// ended. It gets what the injection publishes: in a preview process its preview value, here
-// (not a test world, not a preview process) the live client, which does not know the mock's
-// user.
+// A preview renders its view after its closure has returned, and `@Instance` resolves on the
+// first read, after the scope has ended: a view built inside a scoped override remembers the
+// scope's configuration, so it resolves the scope's mock then, on the example's screen and
+// without SwiftUI.
 @Suite @MainActor struct ProfileViewPreviewTests {
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-  @Test func aViewBuiltInAScopeResolvesThePublishedClientOnceTheScopeHasEnded() async {
+  @Test func aViewBuiltInAScopeResolvesTheScopesClientOnceTheScopeHasEnded() async {
     let screen = apiClientInjection.withOverride(MockAPIClient(users: [.sample])) {
       ProfileView(model: ProfileModel(userID: User.sample.id))
     }
-    // Reaching the live client from a test is what the test-process warning is for; this test
-    // shows the pitfall on purpose (TestProcessWarningTests checks the warning).
+    // Not a test world: the avatar client, which the scope does not override, is the live one, as
+    // a consumer outside test worlds gets in a test process (TestProcessWarningTests checks that
+    // warning).
     await withDebugWarningsSilenced {
-      await screen.model.load()  // the scope has ended: the model resolves the published client
+      await screen.model.load()  // the scope has ended: the model resolves the scope's mock
     }
-    #expect(screen.body == "Could not load the profile: no user with id 42.")
+    #expect(screen.body == "Grace Hopper: Wrote the first compiler.")
   }
 }

@@ -120,6 +120,20 @@ final class Engine<D: Door>: Sendable {
     return instance
   }
 
+  /// In a storage made again for the consumers that read after their world ended: the object
+  /// that `layer` built in an ended storage of the world's configuration, if it is alive
+  /// elsewhere, else a new instance (``buildInFrame(at:_:_:for:resolving:)``).
+  @inline(never)
+  private func foundAgainOrBuilt(
+    at position: Position, _ layer: Layer<D>, _ configuration: Configuration<D>, for location: CodeLocation,
+    resolving generations: inout [SessionGeneration]
+  ) -> D.Value {
+    if let object = configuration.world?.configuration.remnant(of: layer), let found = object as? D.Value {
+      return found
+    }
+    return buildInFrame(at: position, layer, configuration, for: location, resolving: &generations)
+  }
+
   /// A new instance from `layer` at `position`, which `slot` keeps under `strategy`: unless a
   /// rollback overlapped the build, or a session generation it resolved ended meanwhile.
   private func buildAndStore(
@@ -131,7 +145,10 @@ final class Engine<D: Door>: Sendable {
     let log = world.map { $0.testOverrides?.log } ?? RollbackLog.global
     let pops = log?.pops ?? 0
     var generations: [SessionGeneration] = []
-    let instance = buildInFrame(at: position, layer, configuration, for: location, resolving: &generations)
+    let instance =
+      world?.storage.isMadeAgain == true && strategy.session == nil
+      ? foundAgainOrBuilt(at: position, layer, configuration, for: location, resolving: &generations)
+      : buildInFrame(at: position, layer, configuration, for: location, resolving: &generations)
     // The first instance of the session in this world begins its generation.
     let own = strategy.session.map { session in World.withSessions(of: world) { $0.generation(of: session) } }
     if let own {

@@ -11,15 +11,25 @@
 /// generic parameters, not a door's associated types, so that `deinit` finds the instance's type
 /// in the object itself, with no look-up.
 ///
+/// A consumer made while a world is current remembers the world's configuration until it
+/// resolves, and nothing of its storage (``WorldConfiguration``): one word more per consumer.
+///
 /// The class is not `Sendable`, so the compiler confines each storage to one isolation domain:
 /// ``Instance`` reads and writes it only from the main actor, and ``SendableInstance`` from the
 /// isolation of the object that declares it.
 @usableFromInline
 final class InstanceStorage<Injection: AnyObject, Value>: ManagedBuffer<InstanceStorageHeader, Value> {
-  /// A storage for a consumer of `injection`, declared at `location`, with no instance yet.
+  /// A storage for a consumer of `injection`, declared at `location`, with no instance yet; it
+  /// remembers the configuration of the current task's world, if it is in one.
+  ///
+  /// While no world is alive (the common case), it learns that the task is in none with one
+  /// relaxed load, and reads no task-local.
   @inlinable
   static func make(_ injection: Injection, at location: CodeLocation) -> InstanceStorage<Injection, Value> {
-    let buffer = create(minimumCapacity: 1) { _ in InstanceStorageHeader(injection: injection, location: location) }
+    let world = WorldCount.isNoneAlive ? nil : WorldConfiguration.rememberedByNewConsumer()
+    let buffer = create(minimumCapacity: 1) { _ in
+      InstanceStorageHeader(injection: injection, location: location, world: world)
+    }
     // `create` allocates an instance of the class it is called on: `InstanceStorage<Injection, Value>`.
     return unsafeDowncast(buffer, to: InstanceStorage<Injection, Value>.self)
   }
@@ -43,6 +53,19 @@ final class InstanceStorage<Injection: AnyObject, Value>: ManagedBuffer<Instance
   /// Where the consumer property was declared.
   @inlinable
   var location: CodeLocation { withUnsafeMutablePointerToHeader { $0.pointee.location } }
+
+  /// The configuration of the world the consumer was made in, until it first resolves: where it
+  /// resolves (``WorldConfiguration/resolving(_:)``).
+  @inlinable
+  var world: WorldConfiguration? { withUnsafeMutablePointerToHeader { $0.pointee.world } }
+
+  /// Forgets the world the consumer was made in: a consumer that resolved holds its instance
+  /// and nothing of the world.
+  @usableFromInline
+  func forgetWorld() {
+    let world = withUnsafeMutablePointerToHeader { $0.pointee.world.take() }
+    withExtendedLifetime(world) {}
+  }
 
   /// The resolved or locally assigned instance, if any.
   @inlinable
@@ -92,6 +115,10 @@ struct InstanceStorageHeader {
   @usableFromInline
   let location: CodeLocation
 
+  /// The configuration of the world the consumer was made in, until it first resolves.
+  @usableFromInline
+  var world: WorldConfiguration?
+
   /// Whether the tail element holds an instance.
   @usableFromInline
   var hasInstance = false
@@ -101,8 +128,9 @@ struct InstanceStorageHeader {
   var isLocal = false
 
   @inlinable
-  init(injection: AnyObject, location: CodeLocation) {
+  init(injection: AnyObject, location: CodeLocation, world: WorldConfiguration?) {
     self.injection = injection
     self.location = location
+    self.world = world
   }
 }

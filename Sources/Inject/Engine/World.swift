@@ -7,12 +7,15 @@
 /// empty and reads the global configuration live; the overrides of the enclosing worlds still
 /// apply inside it.
 ///
-/// A world keeps of the worlds around it only what resolution inside it needs: their overrides
-/// and test settings, never the worlds or their instances. So a world is released when its
-/// scope has ended and no task that inherited *it* is alive, whatever worlds nested in it live
-/// on.
+/// A world is two things apart: its configuration (``WorldConfiguration``: the overrides and the
+/// test's checks), which consumers made in it keep, and its storage (``WorldStorage``: the
+/// instances), which only worlds keep. A world keeps of the worlds around it only their
+/// configuration, never their storage: so a storage is released when its scope has ended and no
+/// task that inherited a world of it is alive, whatever worlds nested in it live on, and whatever
+/// consumers remember it. A consumer that reads after that resolves in a world of the same
+/// configuration with a storage made again (``WorldConfiguration/resolving(_:)``).
 ///
-/// Each kind of injection keeps its slots in its own part of the world, under its own guard
+/// Each kind of injection keeps its slots in its own part of the storage, under its own guard
 /// (``Door/withPart(of:_:)``): the main actor's, or a lock.
 @usableFromInline
 final class World: Sendable {
@@ -20,99 +23,54 @@ final class World: Sendable {
   @usableFromInline
   static var current: World? { Current.world }
 
-  /// Whether this is a test world, where injections resolve their test value by default.
-  let isTest: Bool
-  /// The scoped overrides that apply in this world, of both kinds, one per injection.
-  var overrides: [ScopedOverride] { scoped.read { $0.injections } }
-  /// Whether any scoped override applies in this world: most worlds of tests have none, and
-  /// resolution there then looks for none.
-  let hasScopedOverrides: Bool
-  /// Whether any scope overrides a whole family in this world.
-  let hasFamilyScopes: Bool
-  /// What ``overrides`` reads, and the scoped overrides of whole families.
-  // NB: `nonisolated(unsafe)` only so that `deinit` can move the overrides to the main actor, where
-  // a main-actor override's layer (and what it captured) is released. It is safe: it is private,
-  // written only by the initializer, before any other thread can reach this world, and by
-  // `deinit`, when none can any more; every other access only reads. A cell, so that a read costs
-  // no dynamic exclusivity check.
-  private nonisolated(unsafe) let scoped = Cell.make(Scoped())
+  /// What the world resolves with.
+  let configuration: WorldConfiguration
+  /// What the world stores.
+  let storage: WorldStorage
 
-  /// The scoped overrides that apply in a world.
-  private struct Scoped {
-    /// One per injection.
-    var injections: [ScopedOverride] = []
-    /// One per family.
-    var families: [FamilyScope] = []
-  }
-  /// The override stacks of the test this world belongs to, if it is a test world: shared with
-  /// the worlds inside it, where `override(with:)` pushes instead of on the global stack.
-  let testOverrides: TestOverrides?
-  /// Where the instances built in this world are watched, for a leak report; shared with the
-  /// worlds inside it.
-  let leakWatch: LeakWatch?
-  /// A strict test's check, shared with the worlds inside it.
-  let strictCheck: StrictCheck?
-  /// A test's graph check, shared with the worlds inside it: run in each of them as its scope
-  /// ends, while it still holds what it built, so that the worlds opened inside the test (an
-  /// `.overriding` trait's, a `withOverride` in the test) are checked too.
-  let graphCheck: (@MainActor @Sendable () -> Void)?
-  /// The main-actor injections' part.
-  // NB: `nonisolated(unsafe)` only so that this `Sendable` world can hold the part that the main
-  // actor guards. It is safe: it is private, read and written only by `withMainActorPart`, which
-  // is main-actor-isolated, and by `deinit`, which runs when nothing else can reach this world.
-  // A cell, so that resolution reads it with no dynamic exclusivity check.
-  private nonisolated(unsafe) let mainActorPart = Cell.make(WorldPart())
-  /// The sendable injections' part.
-  private let sendablePart = Locked(WorldPart())
-  /// The generations of the sessions resolved here, by either kind.
-  private let sessions = Locked(SessionTable())
+  /// Whether this is a test world, where injections resolve their test value by default.
+  var isTest: Bool { configuration.isTest }
+  /// The scoped overrides that apply in this world, of both kinds, one per injection.
+  var overrides: [ScopedOverride] { configuration.overrides }
+  /// The override stacks of the test this world belongs to, if it is a test world.
+  var testOverrides: TestOverrides? { configuration.testOverrides }
+  /// Where the instances built in this world are watched, for a leak report.
+  var leakWatch: LeakWatch? { configuration.leakWatch }
+  /// A strict test's check.
+  var strictCheck: StrictCheck? { configuration.strictCheck }
 
   /// A world inside `parent` (`nil`: the global world), with `parent`'s overrides and `scoped`
   /// in place of the one it replaces; a test world if `isTest` or `parent` is one, with the
-  /// checks given, or `parent`'s.
+  /// checks given, or `parent`'s; with a storage of its own.
+  convenience init(
+    parent: World?, overriding scoped: ScopedOverride? = nil, overridingFamily familyScope: FamilyScope? = nil,
+    isTest: Bool = false, leakWatch: LeakWatch? = nil, strictCheck: StrictCheck? = nil,
+    graphCheck: (@MainActor @Sendable () -> Void)? = nil
+  ) {
+    let configuration = WorldConfiguration(
+      parent: parent?.configuration, overriding: scoped, overridingFamily: familyScope, isTest: isTest,
+      leakWatch: leakWatch, strictCheck: strictCheck, graphCheck: graphCheck)
+    self.init(configuration, storage: WorldStorage(configuration))
+  }
+
+  /// A world of `configuration` that stores in `storage`.
   ///
   /// It may be created on any thread. The main actor learns that it is alive (resolution there
   /// then reads the current task's world) at once if the caller runs there, else in a
   /// main-actor task enqueued now: before anything that code in this world can enqueue on the
   /// main actor, which runs its jobs in the order they were enqueued.
-  init(
-    parent: World?, overriding scoped: ScopedOverride? = nil, overridingFamily familyScope: FamilyScope? = nil,
-    isTest: Bool = false, leakWatch: LeakWatch? = nil, strictCheck: StrictCheck? = nil,
-    graphCheck: (@MainActor @Sendable () -> Void)? = nil
-  ) {
-    let enclosing = parent?.overrides ?? []
-    let overrides = scoped.map { enclosing.replacing(with: $0) } ?? enclosing
-    let enclosingFamilies = parent?.scoped.read { $0.families } ?? []
-    let families = familyScope.map { new in enclosingFamilies.filter { $0.identity !== new.identity } + [new] }
-    self.hasFamilyScopes = !(families ?? enclosingFamilies).isEmpty
-    self.hasScopedOverrides = !overrides.isEmpty
-    self.isTest = isTest || parent?.isTest == true
-    self.leakWatch = leakWatch ?? parent?.leakWatch
-    self.strictCheck = strictCheck ?? parent?.strictCheck
-    self.testOverrides = parent?.testOverrides ?? (self.isTest ? TestOverrides() : nil)
-    self.graphCheck = graphCheck ?? parent?.graphCheck
-    self.scoped.access { $0 = Scoped(injections: overrides, families: families ?? enclosingFamilies) }
+  init(_ configuration: WorldConfiguration, storage: WorldStorage) {
+    self.configuration = configuration
+    self.storage = storage
+    WorldCount.increment()
     SendableFastPath.increment()
     MainActorHop.run { Resolution.noteWorld(alive: true) }
   }
 
   deinit {
+    WorldCount.decrement()
     SendableFastPath.decrement()
-    // Moved out, not copied: were they copied, this object would drop its own references after
-    // `deinit` returns, which may be after the main actor dropped the handoff's, and so release
-    // the slots off the main actor. The instances stored in the slots take care of themselves.
-    var moved = Moved()
-    mainActorPart.access { swap(&moved.part, &$0) }
-    scoped.access { swap(&moved.scoped, &$0) }
-    MainActorRelease.release(consume moved) {
-      Resolution.noteWorld(alive: false)
-    }
-  }
-
-  /// What `deinit` moves to the main actor.
-  private struct Moved {
-    var part = WorldPart()
-    var scoped = Scoped()
+    MainActorHop.run { Resolution.noteWorld(alive: false) }
   }
 
   // MARK: - Running in the world
@@ -120,7 +78,7 @@ final class World: Sendable {
   /// Runs `operation` in this world, then the graph check, if any, on the main actor: at once
   /// if the caller runs there, else in a main-actor task that keeps the world until it has run.
   func run<R>(_ operation: () throws -> R) rethrows -> R {
-    try Current.$world.withValue(self) {
+    try enter {
       defer { checkGraph() }
       return try operation()
     }
@@ -128,17 +86,26 @@ final class World: Sendable {
 
   /// Runs the asynchronous `operation` in this world, in `isolation`; see ``run(_:)``.
   func run<R>(isolation: isolated (any Actor)?, _ operation: () async throws -> R) async rethrows -> R {
-    try await Current.$world.withValue(
-      self,
-      operation: {
-        defer { checkGraph() }
-        return try await operation()
-      }, isolation: isolation)
+    try await enter(isolation: isolation) {
+      defer { checkGraph() }
+      return try await operation()
+    }
+  }
+
+  /// Runs `operation` in this world, with no check at its end: for a world that is not a scope's
+  /// own, such as the one a late consumer resolves in.
+  func enter<R>(_ operation: () throws -> R) rethrows -> R {
+    try Current.$world.withValue(self, operation: operation)
+  }
+
+  /// Runs the asynchronous `operation` in this world, in `isolation`, with no check at its end.
+  func enter<R>(isolation: isolated (any Actor)?, _ operation: () async throws -> R) async rethrows -> R {
+    try await Current.$world.withValue(self, operation: operation, isolation: isolation)
   }
 
   /// Runs the graph check of this world, if any, on the main actor.
   private func checkGraph() {
-    guard let graphCheck else { return }
+    guard let graphCheck = configuration.graphCheck else { return }
     MainActorHop.run { [self] in
       withExtendedLifetime(self) { graphCheck() }
     }
@@ -148,34 +115,33 @@ final class World: Sendable {
 
   /// The scoped override of `injection` that applies in this world, if any.
   func override(of injection: AnyObject) -> ScopedOverride? {
-    hasScopedOverrides ? scoped.read { $0.injections.first(overriding: injection) } : nil
+    configuration.override(of: injection)
   }
 
   /// The scoped override of the family `identity` that applies in this world, if any.
   func familyScope(of identity: FamilyIdentity) -> FamilyScope? {
-    guard hasFamilyScopes else { return nil }
-    return scoped.read { $0.families.first { $0.identity === identity } }
+    configuration.familyScope(of: identity)
   }
 
   /// Runs `body` with the main-actor injections' part of `world` (`nil`: the global world).
   @MainActor
   static func withMainActorPart<R>(of world: World?, _ body: (inout WorldPart) -> R) -> R {
-    (world?.mainActorPart ?? globalMainActorPart).access(body)
+    (world?.storage.mainActorPart ?? globalMainActorPart).access(body)
   }
 
   /// Runs `body` with the sendable injections' part of `world` (`nil`: the global world).
   static func withSendablePart<R>(of world: World?, _ body: (inout WorldPart) -> R) -> R {
-    (world?.sendablePart ?? globalSendablePart).withLock(body)
+    (world?.storage.sendablePart ?? globalSendablePart).withLock(body)
   }
 
   /// Runs `body` with the session generations of `world` (`nil`: the global world).
   static func withSessions<R>(of world: World?, _ body: (inout SessionTable) -> R) -> R {
-    (world?.sessions ?? globalSessions).withLock(body)
+    (world?.storage.sessions ?? globalSessions).withLock(body)
   }
 
   /// The global world's part of the main-actor injections: what the graph lists of it (their
   /// slots are in their layers).
-  // NB: `nonisolated(unsafe)`; see `mainActorPart`: only `withMainActorPart` touches it.
+  // NB: `nonisolated(unsafe)`; see `WorldStorage.mainActorPart`: only `withMainActorPart` touches it.
   private nonisolated(unsafe) static let globalMainActorPart = Cell.make(WorldPart())
   /// The global world's part of the sendable injections.
   private static let globalSendablePart = Locked(WorldPart())
@@ -185,7 +151,7 @@ final class World: Sendable {
   /// How many slots this world keeps, of both kinds.
   @MainActor
   var slotCount: Int {
-    mainActorPart.access { $0.slots.count } + sendablePart.withLock { $0.slots.count }
+    storage.mainActorPart.access { $0.slots.count } + storage.sendablePart.withLock { $0.slots.count }
   }
 
   /// The slot of `layer` in this world's part of `D`, made now if there is none.
@@ -206,7 +172,7 @@ final class World: Sendable {
   func mainActorSlot(
     for layer: ObjectIdentifier, isNew: inout Bool, _ make: () -> WorldPart.Entry
   ) -> any EngineSlot {
-    mainActorPart.access { $0.slot(for: layer, isNew: &isNew, make) }
+    storage.mainActorPart.access { $0.slot(for: layer, isNew: &isNew, make) }
   }
 
   /// The slot of the layer `layer` (by identity) in the sendable injections' part, or the one
@@ -214,7 +180,7 @@ final class World: Sendable {
   func sendableSlot(
     for layer: ObjectIdentifier, isNew: inout Bool, _ make: () -> WorldPart.Entry
   ) -> any EngineSlot {
-    sendablePart.withLock { $0.slot(for: layer, isNew: &isNew, make) }
+    storage.sendablePart.withLock { $0.slot(for: layer, isNew: &isNew, make) }
   }
 
   // MARK: - Forgetting popped layers
@@ -284,10 +250,10 @@ final class World: Sendable {
 
   /// The object that holds the main-actor injections' part: its cell, which only the
   /// main-actor door touches, on the main actor.
-  var mainActorPartObject: AnyObject { mainActorPart }
+  var mainActorPartObject: AnyObject { storage.mainActorPart }
 
   /// The object that holds the sendable injections' part: its lock.
-  var sendablePartObject: AnyObject { sendablePart }
+  var sendablePartObject: AnyObject { storage.sendablePart }
 
   /// Makes every world alive, and the global world's list for the graph, forget the slots of
   /// `layers`, global layers of `D` popped or released with their injection, which nothing

@@ -369,6 +369,14 @@ public final class Injection<T> {
     engine.resolve(self, in: world, from: location)
   }
 
+  /// The instance that a consumer declared at `location`, made in a world of `configuration`,
+  /// gets now: in the current task's world if it is nested in that one, else in a world of
+  /// `configuration`.
+  @usableFromInline
+  func resolve(remembering configuration: WorldConfiguration, from location: CodeLocation) -> T {
+    configuration.resolving { resolve(in: $0, from: location) }
+  }
+
   /// The engine, for this injection's type; made on the main actor, where the conformance of
   /// its door is isolated.
   var engine: Engine<MainActorDoor<T>> {

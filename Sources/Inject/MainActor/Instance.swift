@@ -17,6 +17,12 @@
 /// global override and read after it gets the override. Once read, the consumer keeps its
 /// instance strongly for its own lifetime, even if the configuration changes later.
 ///
+/// A consumer made in a scope or a test (`withOverride`, a testing trait,
+/// `withIsolatedInjections`) remembers that world's configuration, and resolves with it wherever
+/// and whenever it first reads: in a callback, a `DispatchQueue.main.async` block, a
+/// `Task.detached`, or after the scope has ended. It keeps the configuration, never the
+/// instances the world stores; see <doc:Testing#Which-world-a-consumer-resolves-in>.
+///
 /// Assigning the property replaces the instance for this consumer only; `$repository.reset()`
 /// drops it again, so the next read resolves anew:
 ///
@@ -74,6 +80,12 @@ public struct Instance<T> {
       if let stored = Unmanaged.passUnretained(storage).withGuaranteedReference({ Self.storedValue(in: $0) }) {
         return stored
       }
+      if let world = storage.world {
+        let resolved = storage.withInjection { $0.resolve(remembering: world, from: storage.location) }
+        storage.set(resolved, isLocal: false)
+        storage.forgetWorld()
+        return resolved
+      }
       let resolved = storage.withInjection { $0.resolveUnstored(from: storage.location) }
       storage.set(resolved, isLocal: false)
       return resolved
@@ -110,7 +122,8 @@ public struct Instance<T> {
     if let instance = storage.instance {
       return instance
     }
-    guard let stored = storage.withInjection({ $0.storedInstance }) else { return nil }
+    // A consumer made in a world resolves there, wherever it reads.
+    guard storage.world == nil, let stored = storage.withInjection({ $0.storedInstance }) else { return nil }
     storage.set(stored, isLocal: false)
     return stored
   }

@@ -276,6 +276,14 @@ public final class SendableInjection<T: Sendable>: Sendable {
     engine.resolve(self, in: world, from: location)
   }
 
+  /// The instance that a consumer declared at `location`, made in a world of `configuration`,
+  /// gets now: in the current task's world if it is nested in that one, else in a world of
+  /// `configuration`.
+  @usableFromInline
+  func resolve(remembering configuration: WorldConfiguration, from location: CodeLocation) -> T {
+    configuration.resolving { resolve(in: $0, from: location) }
+  }
+
   /// Notes, the first time, that a consumer of the global world at `location` resolves from the
   /// top of the global stack.
   func noteFirstResolution(at location: CodeLocation) {

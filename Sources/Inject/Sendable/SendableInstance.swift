@@ -17,7 +17,9 @@
 /// needs the instance, or keeps one in a `let` set in its initializer.
 ///
 /// Resolution is lazy: nothing is built before the first read, and the property keeps its
-/// instance for its own lifetime. Assigning the property replaces the instance for this
+/// instance for its own lifetime. A consumer made in a scope or a test remembers that world's
+/// configuration and resolves with it wherever and whenever it first reads (a detached task, a
+/// callback, after the scope ended); see <doc:Testing#Which-world-a-consumer-resolves-in>. Assigning the property replaces the instance for this
 /// consumer only; `$client.reset()` drops it, so the next read resolves anew.
 @propertyWrapper
 public struct SendableInstance<T: Sendable> {
@@ -50,6 +52,13 @@ public struct SendableInstance<T: Sendable> {
     get {
       if let instance = storage.instance {
         return instance
+      }
+      // A consumer made in a world resolves there, wherever it reads.
+      if let world = storage.world {
+        let resolved = storage.withInjection { $0.resolve(remembering: world, from: storage.location) }
+        storage.set(resolved, isLocal: false)
+        storage.forgetWorld()
+        return resolved
       }
       let resolved = storage.withInjection { $0.resolve(from: storage.location) }
       storage.set(resolved, isLocal: false)

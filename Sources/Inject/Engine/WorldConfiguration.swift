@@ -1,0 +1,224 @@
+/// What a world *is*, apart from what it stores: the overrides in force there and the checks
+/// of its test. What `withDependencies` captures, in swift-dependencies.
+///
+/// A consumer made while a world is current keeps the world's configuration, never its
+/// storage (``WorldStorage``): so an instance a world stores can hold a consumer that has not
+/// read yet without keeping the world alive (no reference cycle), and the consumer still
+/// resolves with the world's overrides, wherever and whenever it first reads
+/// (``resolving(_:)``).
+///
+/// It links to the storage that its worlds share, weakly: the first world's, then, once that
+/// one has ended, a storage made again for the consumers that read late, shared by them while it
+/// lives. What a storage kept that is still alive elsewhere when it ends is remembered here,
+/// weakly, so that the next storage finds it (``remnant(of:)``): two late consumers of a
+/// `.singleton` get one instance while either holds it.
+@usableFromInline
+final class WorldConfiguration: Sendable {
+  /// The configuration of the enclosing world, if any: a world nested in this one resolves the
+  /// consumers that remember this one (``isWithin(_:)``).
+  let parent: WorldConfiguration?
+  /// Whether this is a test world's, where injections resolve their test value by default.
+  let isTest: Bool
+  /// Whether any scoped override applies: most worlds of tests have none, and resolution there
+  /// then looks for none.
+  let hasScopedOverrides: Bool
+  /// Whether any scope overrides a whole family.
+  let hasFamilyScopes: Bool
+  /// The override stacks of the test, if it is a test world's: shared with the worlds inside
+  /// it, where `override(with:)` pushes instead of on the global stack.
+  let testOverrides: TestOverrides?
+  /// Where the instances built for the test are watched, for a leak report.
+  let leakWatch: LeakWatch?
+  /// A strict test's check.
+  let strictCheck: StrictCheck?
+  /// A test's graph check, run in each world of the test as its scope ends.
+  let graphCheck: (@MainActor @Sendable () -> Void)?
+  /// The scoped overrides, of injections and of families.
+  // NB: `nonisolated(unsafe)` only so that `deinit` can move the overrides to the main actor,
+  // where a main-actor override's layer (and what it captured) is released. It is safe: it is
+  // private, written only by the initializer, before any other thread can reach this object, and
+  // by `deinit`, when none can any more; every other access only reads. A cell, so that a read
+  // costs no dynamic exclusivity check.
+  private nonisolated(unsafe) let scoped = Cell.make(Scoped())
+  /// The storage that the worlds of this configuration share, and what ended storages left.
+  private let link = Locked(Link())
+
+  /// The scoped overrides that apply in a world.
+  private struct Scoped {
+    /// One per injection.
+    var injections: [ScopedOverride] = []
+    /// One per family.
+    var families: [FamilyScope] = []
+  }
+
+  /// Where a late consumer's resolution finds its storage.
+  private struct Link: Sendable {
+    /// Whether a consumer or a carried ``InjectionWorld`` remembers this configuration: only then
+    /// does an ending storage leave what it kept here.
+    var isRemembered = false
+    /// The storage of the worlds of this configuration, while one lives: weakly, since no
+    /// consumer keeps a world's storage alive.
+    weak var storage: WorldStorage?
+    /// What ended storages kept that was alive elsewhere, by the layer that built it.
+    var remnants: [ObjectIdentifier: Remnant] = [:]
+    /// When `remnants` grows to this size, the dead ones are dropped: amortized.
+    var pruneAt = 64
+  }
+
+  /// An instance that an ended storage kept, held weakly, and its layer, held strongly so that
+  /// no other layer takes its identifier while the entry is here.
+  ///
+  /// A layer popped since is never looked up again: nothing resolves from it. In a test world's
+  /// configuration, any rollback of the test since the storage ended forgets the entry, as it
+  /// would have emptied the slot (what was built while a popped override was in place is never
+  /// handed to a new consumer); outside tests, a global rollback never drops what a scope stored.
+  private struct Remnant: Sendable {
+    let layer: any AnyObject & Sendable
+    let instance: SessionGeneration.WeakInstance
+    /// The test's rollbacks when the storage ended.
+    let pops: UInt64
+  }
+
+  /// The configuration of a world inside `parent` (`nil`: the global world), with `parent`'s
+  /// overrides, and `scoped` and `familyScope` in place of those they replace; a test world's if
+  /// `isTest` or `parent` is one, with the checks given, or `parent`'s.
+  init(
+    parent: WorldConfiguration?, overriding scoped: ScopedOverride?, overridingFamily familyScope: FamilyScope?,
+    isTest: Bool, leakWatch: LeakWatch?, strictCheck: StrictCheck?, graphCheck: (@MainActor @Sendable () -> Void)?
+  ) {
+    let enclosing = parent?.overrides ?? []
+    let overrides = scoped.map { enclosing.replacing(with: $0) } ?? enclosing
+    let enclosingFamilies = parent?.scoped.read { $0.families } ?? []
+    let families = familyScope.map { new in enclosingFamilies.filter { $0.identity !== new.identity } + [new] }
+    self.parent = parent
+    self.hasFamilyScopes = !(families ?? enclosingFamilies).isEmpty
+    self.hasScopedOverrides = !overrides.isEmpty
+    self.isTest = isTest || parent?.isTest == true
+    self.leakWatch = leakWatch ?? parent?.leakWatch
+    self.strictCheck = strictCheck ?? parent?.strictCheck
+    self.testOverrides = parent?.testOverrides ?? (self.isTest ? TestOverrides() : nil)
+    self.graphCheck = graphCheck ?? parent?.graphCheck
+    self.scoped.access { $0 = Scoped(injections: overrides, families: families ?? enclosingFamilies) }
+  }
+
+  deinit {
+    // Moved out, not copied; see `WorldStorage.deinit`.
+    var moved = Scoped()
+    scoped.access { swap(&moved, &$0) }
+    MainActorRelease.release(consume moved)
+  }
+
+  /// The scoped overrides that apply, of both kinds, one per injection.
+  var overrides: [ScopedOverride] { scoped.read { $0.injections } }
+
+  /// The scoped override of `injection` that applies, if any.
+  func override(of injection: AnyObject) -> ScopedOverride? {
+    hasScopedOverrides ? scoped.read { $0.injections.first(overriding: injection) } : nil
+  }
+
+  /// The scoped override of the family `identity` that applies, if any.
+  func familyScope(of identity: FamilyIdentity) -> FamilyScope? {
+    guard hasFamilyScopes else { return nil }
+    return scoped.read { $0.families.first { $0.identity === identity } }
+  }
+
+  /// Whether this is `other` or the configuration of a world nested inside one of `other`'s.
+  func isWithin(_ other: WorldConfiguration) -> Bool {
+    var next: WorldConfiguration? = self
+    while let configuration = next {
+      if configuration === other {
+        return true
+      }
+      next = configuration.parent
+    }
+    return false
+  }
+
+  // MARK: - Remembered by consumers
+
+  /// The configuration of the current task's world, for a consumer made now, which remembers it;
+  /// `nil` in the global world.
+  @usableFromInline
+  static func rememberedByNewConsumer() -> WorldConfiguration? {
+    guard let world = World.current else { return nil }
+    world.configuration.remember(world.storage)
+    return world.configuration
+  }
+
+  /// Notes that a consumer or a carried world remembers this configuration, whose worlds store
+  /// in `storage` now.
+  func remember(_ storage: WorldStorage) {
+    link.withLock { link in
+      guard !link.isRemembered else { return }
+      link.isRemembered = true
+      link.storage = storage
+    }
+  }
+
+  /// Runs `body` in the world where a consumer that remembers this configuration resolves now:
+  /// the current task's world if it is this configuration's or nested inside it; else a world of
+  /// this configuration, with the storage its worlds share if one lives, or one made again.
+  ///
+  /// A world made for `body` is the current task's world while `body` runs, so that what a
+  /// factory resolves resolves there too.
+  func resolving<R>(_ body: (World) throws -> R) rethrows -> R {
+    if let current = World.current, current.configuration.isWithin(self) {
+      return try body(current)
+    }
+    let world = World(self, storage: storage())
+    return try world.enter { try body(world) }
+  }
+
+  /// The storage that the worlds of this configuration share: the one alive, or a new one that
+  /// the next late consumers share while it lives.
+  func storage() -> WorldStorage {
+    // Made outside the lock, in case none is alive; dropped unused otherwise.
+    if let alive = link.withLock({ $0.storage }) {
+      return alive
+    }
+    let made = WorldStorage(self, isMadeAgain: true)
+    return link.withLock { link in
+      if let alive = link.storage {
+        return alive
+      }
+      link.storage = made
+      return made
+    }
+  }
+
+  // MARK: - What ended storages leave
+
+  /// Whether an ending storage should leave what it kept here: a consumer or a carried world
+  /// may read after it.
+  var keepsRemnants: Bool { link.withLock { $0.isRemembered } }
+
+  /// Remembers, weakly, `instances` that an ended storage kept, each with the layer that built
+  /// it.
+  func leave(_ instances: [(layer: any AnyObject & Sendable, instance: AnyObject)]) {
+    guard !instances.isEmpty else { return }
+    let pops = testRollbacks
+    link.withLock { link in
+      for (layer, instance) in instances {
+        link.remnants[ObjectIdentifier(layer)] = Remnant(
+          layer: layer, instance: SessionGeneration.WeakInstance(object: instance), pops: pops)
+      }
+      if link.remnants.count >= link.pruneAt {
+        link.remnants = link.remnants.filter { $0.value.instance.object != nil }
+        link.pruneAt = max(64, link.remnants.count * 2)
+      }
+    }
+  }
+
+  /// The instance that `layer` built in an ended storage of this configuration, if it is alive.
+  func remnant(of layer: AnyObject) -> AnyObject? {
+    let pops = testRollbacks
+    return link.withLock { link in
+      guard let remnant = link.remnants[ObjectIdentifier(layer)], remnant.layer === layer, remnant.pops == pops
+      else { return nil }
+      return remnant.instance.object
+    }
+  }
+
+  /// How many rollbacks the test's stacks had, in a test world's configuration; 0 elsewhere.
+  private var testRollbacks: UInt64 { testOverrides?.log.pops ?? 0 }
+}

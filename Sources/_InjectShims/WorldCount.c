@@ -1,0 +1,3 @@
+#include "_InjectShims.h"
+
+_Atomic(long) _inject_worlds_alive = 0;
