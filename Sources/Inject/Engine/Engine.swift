@@ -276,7 +276,9 @@ final class Engine<D: Door>: Sendable {
     let publication = configuration.publication
     guard layer === publication.published else { return }
     let world = configuration.world
-    world?.strictCheck?.noteUntested(configuration.injection, label: publication.label, at: location)
+    if world?.strictCheck?.noteUntested(configuration.injection, label: publication.label, at: location) == true {
+      D.record(.liveValueAfterTest, configuration.injection, at: location)
+    }
     // Outside every test world: the global world, or a scope opened outside a test world.
     if world?.isTest != true, layer.origin == .published, publication.testLayer != nil, ProcessContext.isTesting,
       !D.reportLiveBuildOnce(of: configuration.injection)

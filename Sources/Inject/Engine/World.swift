@@ -103,6 +103,18 @@ final class World: Sendable {
     try await Current.$world.withValue(self, operation: operation, isolation: isolation)
   }
 
+  /// Runs `operation` in the global world, outside every scope.
+  static func outsideEveryWorld<R>(_ operation: () throws -> R) rethrows -> R {
+    try Current.$world.withValue(nil, operation: operation)
+  }
+
+  /// Runs the asynchronous `operation` in the global world, in `isolation`.
+  static func outsideEveryWorld<R>(
+    isolation: isolated (any Actor)?, _ operation: () async throws -> R
+  ) async rethrows -> R {
+    try await Current.$world.withValue(nil, operation: operation, isolation: isolation)
+  }
+
   /// Runs the graph check of this world, if any, on the main actor.
   private func checkGraph() {
     guard let graphCheck = configuration.graphCheck else { return }

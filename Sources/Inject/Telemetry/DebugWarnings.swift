@@ -89,7 +89,8 @@ extension InjectionEvent.Kind {
   /// Whether the event is a misuse, which debug builds warn about.
   var isMisuse: Bool {
     switch self {
-    case .staleOverride, .nothingToRollBack, .keptStrongly, .globalOverrideInTest, .liveValueInTest, .nothingToEnd,
+    case .staleOverride, .nothingToRollBack, .keptStrongly, .globalOverrideInTest, .liveValueInTest,
+      .liveValueAfterTest, .nothingToEnd,
       .survivedSession, .waitingForBuild:
       true
     default: false
@@ -111,6 +112,9 @@ extension InjectionEvent.Kind {
     case .liveValueInTest:
       "To fix this, run the test in a test world (the .isolatedInjections or .overriding trait, or "
         + "withIsolatedInjections), and resolve in tasks that inherit it (Task { }, not Task.detached)."
+    case .liveValueAfterTest:
+      "To fix this, publish a test value (Injection(strategy:instance:test:)) or override it in the test, "
+        + "and read the consumer before the test ends (await the callback or task that reads it)."
     case .nothingToEnd:
       "To fix this, end the session in the task (and world) that resolved its injections, once per "
         + "sign-out."

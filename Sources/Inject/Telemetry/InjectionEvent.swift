@@ -41,6 +41,11 @@ public struct InjectionEvent: Sendable, CustomStringConvertible {
     /// outside every test world (in the global world, or in a scope opened outside a test
     /// world). Recorded once per injection.
     case liveValueInTest
+    /// In a strict test world (`.isolatedInjections(strict: true)`) that has ended, an injection with
+    /// no test value and no override in the test built its live instance for a consumer made in
+    /// the test and first read after it. While the test runs, this is an issue of the test;
+    /// after it, a debug warning. Recorded once per injection and test.
+    case liveValueAfterTest
     /// A session ended at ``InjectionEvent/location`` in the calling task's world, which released
     /// `released` instances it kept; ``InjectionEvent/injection`` names the session.
     case sessionEnded(released: Int)
@@ -167,6 +172,9 @@ public struct InjectionEvent: Sendable, CustomStringConvertible {
           + "it publishes a test value: the consumer resolved in the global world or in a scope opened "
           + "outside a test world (in a Task.detached, or in a test with neither .isolatedInjections nor "
           + ".overriding)"
+      case .liveValueAfterTest:
+        "built its live instance for \(location), a consumer made in a strict test whose world has ended: "
+          + "the injection has no test value and the test did not override it"
       case .sessionEnded(let released):
         "ended at \(location) in the calling task's world, which released \(released) instance(s)"
       case .nothingToEnd:

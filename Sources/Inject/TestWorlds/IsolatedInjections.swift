@@ -118,6 +118,7 @@ package func withIsolatedInjections<R>(
   let leakWatch = reportLeaks == nil ? nil : LeakWatch()
   let strictCheck = reportUntested.map(StrictCheck.init)
   defer {
+    strictCheck?.end()
     if let reportUnused, let strictCheck {
       strictCheck.unusedOverrides.forEach(reportUnused)
     }

@@ -66,6 +66,9 @@ final class StrictCheck: Sendable {
     var releasedUnused: [GivenOverride] = []
     /// How many overrides were given, to report them in order.
     var given = 0
+    /// Whether the test has ended: a consumer made in it may still resolve in its configuration
+    /// afterwards, which can no longer be an issue of the test.
+    var hasEnded = false
   }
 
   private struct GivenOverride: Sendable {
@@ -125,9 +128,23 @@ final class StrictCheck: Sendable {
 
   /// Reports, once per injection in the test and the scopes inside it, that `injection`,
   /// labeled `label`, built its live instance for a consumer at `location`.
-  func noteUntested(_ injection: AnyObject, label: String, at location: CodeLocation) {
-    guard state.withLock({ $0.reported.insert(ObjectIdentifier(injection)).inserted }) else { return }
+  ///
+  /// Returns `true`, reporting nothing, the first time it is so once the test has ended: the
+  /// caller warns then instead.
+  @discardableResult
+  func noteUntested(_ injection: AnyObject, label: String, at location: CodeLocation) -> Bool {
+    let (isFirst, hasEnded) = state.withLock { ($0.reported.insert(ObjectIdentifier(injection)).inserted, $0.hasEnded) }
+    guard isFirst else { return false }
+    if hasEnded {
+      return true
+    }
     report(UntestedResolution(injection: label, location: location))
+    return false
+  }
+
+  /// Notes that the test has ended.
+  func end() {
+    state.withLock { $0.hasEnded = true }
   }
 
   /// The overrides given in the test that no consumer resolved through, in the order given.
