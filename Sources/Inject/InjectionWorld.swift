@@ -45,7 +45,7 @@ public struct InjectionWorld: Sendable {
   /// - Returns: What `operation` returns.
   public func run<R>(_ operation: () throws -> R) rethrows -> R {
     guard let configuration else { return try World.outsideEveryWorld(operation) }
-    return try World(configuration, storage: configuration.storage()).enter(operation)
+    return try World(configuration).enter(operation)
   }
 
   /// Runs the asynchronous `operation` in this world, in the caller's isolation; see ``run(_:)``.
@@ -60,6 +60,6 @@ public struct InjectionWorld: Sendable {
     guard let configuration else {
       return try await World.outsideEveryWorld(isolation: isolation, operation)
     }
-    return try await World(configuration, storage: configuration.storage()).enter(isolation: isolation, operation)
+    return try await World(configuration).enter(isolation: isolation, operation)
   }
 }

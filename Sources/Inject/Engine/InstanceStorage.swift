@@ -26,7 +26,7 @@ final class InstanceStorage<Injection: AnyObject, Value>: ManagedBuffer<Instance
   /// relaxed load, and reads no task-local.
   @inlinable
   static func make(_ injection: Injection, at location: CodeLocation) -> InstanceStorage<Injection, Value> {
-    let world = WorldCount.isNoneAlive ? nil : WorldConfiguration.rememberedByNewConsumer()
+    let world = WorldCount.isNoneAlive ? nil : WorldConfiguration.retainedForNewConsumer()
     let buffer = create(minimumCapacity: 1) { _ in
       InstanceStorageHeader(injection: injection, location: location, world: world)
     }
@@ -54,17 +54,20 @@ final class InstanceStorage<Injection: AnyObject, Value>: ManagedBuffer<Instance
   @inlinable
   var location: CodeLocation { withUnsafeMutablePointerToHeader { $0.pointee.location } }
 
-  /// The configuration of the world the consumer was made in, until it first resolves: where it
-  /// resolves (``WorldConfiguration/resolving(_:)``).
+  /// Whether the consumer was made in a world and has not resolved since.
   @inlinable
-  var world: WorldConfiguration? { withUnsafeMutablePointerToHeader { $0.pointee.world } }
+  var remembersWorld: Bool { withUnsafeMutablePointerToHeader { $0.pointee.world != nil } }
+
+  /// The configuration of the world the consumer was made in, until it first resolves: where it
+  /// resolves (``WorldConfiguration/isWithin(_:)``). Retained by this storage.
+  @inlinable
+  var world: Unmanaged<WorldConfiguration>? { withUnsafeMutablePointerToHeader { $0.pointee.world } }
 
   /// Forgets the world the consumer was made in: a consumer that resolved holds its instance
   /// and nothing of the world.
   @usableFromInline
   func forgetWorld() {
-    let world = withUnsafeMutablePointerToHeader { $0.pointee.world.take() }
-    withExtendedLifetime(world) {}
+    withUnsafeMutablePointerToHeader { $0.pointee.world.take() }?.release()
   }
 
   /// The resolved or locally assigned instance, if any.
@@ -99,6 +102,7 @@ final class InstanceStorage<Injection: AnyObject, Value>: ManagedBuffer<Instance
     if withUnsafeMutablePointerToHeader({ $0.pointee.hasInstance }) {
       _ = withUnsafeMutablePointerToElements { $0.move() }
     }
+    withUnsafeMutablePointerToHeader { $0.pointee.world }?.release()
   }
 }
 
@@ -115,9 +119,12 @@ struct InstanceStorageHeader {
   @usableFromInline
   let location: CodeLocation
 
-  /// The configuration of the world the consumer was made in, until it first resolves.
+  /// The configuration of the world the consumer was made in, until it first resolves: retained,
+  /// and released by ``InstanceStorage/forgetWorld()`` or the storage's `deinit`. Unmanaged, so
+  /// that the header of a consumer made outside every world (the common case) is copied and
+  /// destroyed as if it had no such field.
   @usableFromInline
-  var world: WorldConfiguration?
+  var world: Unmanaged<WorldConfiguration>?
 
   /// Whether the tail element holds an instance.
   @usableFromInline
@@ -128,7 +135,7 @@ struct InstanceStorageHeader {
   var isLocal = false
 
   @inlinable
-  init(injection: AnyObject, location: CodeLocation, world: WorldConfiguration?) {
+  init(injection: AnyObject, location: CodeLocation, world: Unmanaged<WorldConfiguration>?) {
     self.injection = injection
     self.location = location
     self.world = world

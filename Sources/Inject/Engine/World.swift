@@ -13,7 +13,7 @@
 /// configuration, never their storage: so a storage is released when its scope has ended and no
 /// task that inherited a world of it is alive, whatever worlds nested in it live on, and whatever
 /// consumers remember it. A consumer that reads after that resolves in a world of the same
-/// configuration with a storage made again (``WorldConfiguration/resolving(_:)``).
+/// configuration with a storage made again (``WorldConfiguration/isWithin(_:)``).
 ///
 /// Each kind of injection keeps its slots in its own part of the storage, under its own guard
 /// (``Door/withPart(of:_:)``): the main actor's, or a lock.
@@ -21,12 +21,36 @@
 final class World: Sendable {
   /// The current task's innermost world, or `nil` for the global one.
   @usableFromInline
-  static var current: World? { Current.world }
+  static var current: World? {
+    let world = Current.world
+    return world.isGlobal ? nil : world
+  }
 
   /// What the world resolves with.
   let configuration: WorldConfiguration
   /// What the world stores.
   let storage: WorldStorage
+  /// The storage's main-actor part, read from here with no other load or retain.
+  // NB: `nonisolated(unsafe)`; see `WorldStorage.mainActorPart`: only `withMainActorPart` and
+  // `mainActorSlot`, which are main-actor-isolated, touch what it holds.
+  private nonisolated(unsafe) let mainActorPart: Cell<WorldPart>
+  /// The storage's sendable part.
+  private let sendablePart: Locked<WorldPart>
+  /// Whether this is ``global``, which stands for no world.
+  private let isGlobal: Bool
+
+  /// What the task-local names outside every world: not a world, so that the task-local holds
+  /// a class rather than an optional, whose copy costs more on every read.
+  fileprivate static let global = World()
+
+  /// ``global``: uncounted, it changes nothing of resolution.
+  private init() {
+    configuration = WorldConfiguration(
+      parent: nil, overriding: nil, overridingFamily: nil, isTest: false, leakWatch: nil, strictCheck: nil,
+      graphCheck: nil)
+    storage = WorldStorage(isMadeAgain: false)
+    (mainActorPart, sendablePart, isGlobal) = (storage.mainActorPart, storage.sendablePart, true)
+  }
 
   /// Whether this is a test world, where injections resolve their test value by default.
   var isTest: Bool { configuration.isTest }
@@ -50,24 +74,28 @@ final class World: Sendable {
     let configuration = WorldConfiguration(
       parent: parent?.configuration, overriding: scoped, overridingFamily: familyScope, isTest: isTest,
       leakWatch: leakWatch, strictCheck: strictCheck, graphCheck: graphCheck)
-    self.init(configuration, storage: WorldStorage(configuration))
+    self.init(configuration)
   }
 
-  /// A world of `configuration` that stores in `storage`.
+  /// A world of `configuration`, with the storage that its worlds share while one of them
+  /// lives (``WorldConfiguration/openStorage()``).
   ///
   /// It may be created on any thread. The main actor learns that it is alive (resolution there
   /// then reads the current task's world) at once if the caller runs there, else in a
   /// main-actor task enqueued now: before anything that code in this world can enqueue on the
   /// main actor, which runs its jobs in the order they were enqueued.
-  init(_ configuration: WorldConfiguration, storage: WorldStorage) {
+  init(_ configuration: WorldConfiguration) {
     self.configuration = configuration
-    self.storage = storage
+    let storage = configuration.openStorage()
+    (self.storage, self.mainActorPart, self.sendablePart) = (storage, storage.mainActorPart, storage.sendablePart)
+    isGlobal = false
     WorldCount.increment()
     SendableFastPath.increment()
     MainActorHop.run { Resolution.noteWorld(alive: true) }
   }
 
   deinit {
+    configuration.release(storage)
     WorldCount.decrement()
     SendableFastPath.decrement()
     MainActorHop.run { Resolution.noteWorld(alive: false) }
@@ -105,14 +133,14 @@ final class World: Sendable {
 
   /// Runs `operation` in the global world, outside every scope.
   static func outsideEveryWorld<R>(_ operation: () throws -> R) rethrows -> R {
-    try Current.$world.withValue(nil, operation: operation)
+    try Current.$world.withValue(global, operation: operation)
   }
 
   /// Runs the asynchronous `operation` in the global world, in `isolation`.
   static func outsideEveryWorld<R>(
     isolation: isolated (any Actor)?, _ operation: () async throws -> R
   ) async rethrows -> R {
-    try await Current.$world.withValue(nil, operation: operation, isolation: isolation)
+    try await Current.$world.withValue(global, operation: operation, isolation: isolation)
   }
 
   /// Runs the graph check of this world, if any, on the main actor.
@@ -138,12 +166,12 @@ final class World: Sendable {
   /// Runs `body` with the main-actor injections' part of `world` (`nil`: the global world).
   @MainActor
   static func withMainActorPart<R>(of world: World?, _ body: (inout WorldPart) -> R) -> R {
-    (world?.storage.mainActorPart ?? globalMainActorPart).access(body)
+    (world?.mainActorPart ?? globalMainActorPart).access(body)
   }
 
   /// Runs `body` with the sendable injections' part of `world` (`nil`: the global world).
   static func withSendablePart<R>(of world: World?, _ body: (inout WorldPart) -> R) -> R {
-    (world?.storage.sendablePart ?? globalSendablePart).withLock(body)
+    (world?.sendablePart ?? globalSendablePart).withLock(body)
   }
 
   /// Runs `body` with the session generations of `world` (`nil`: the global world).
@@ -163,7 +191,7 @@ final class World: Sendable {
   /// How many slots this world keeps, of both kinds.
   @MainActor
   var slotCount: Int {
-    storage.mainActorPart.access { $0.slots.count } + storage.sendablePart.withLock { $0.slots.count }
+    mainActorPart.access { $0.slots.count } + sendablePart.withLock { $0.slots.count }
   }
 
   /// The slot of `layer` in this world's part of `D`, made now if there is none.
@@ -184,7 +212,7 @@ final class World: Sendable {
   func mainActorSlot(
     for layer: ObjectIdentifier, isNew: inout Bool, _ make: () -> WorldPart.Entry
   ) -> any EngineSlot {
-    storage.mainActorPart.access { $0.slot(for: layer, isNew: &isNew, make) }
+    mainActorPart.access { $0.slot(for: layer, isNew: &isNew, make) }
   }
 
   /// The slot of the layer `layer` (by identity) in the sendable injections' part, or the one
@@ -192,7 +220,7 @@ final class World: Sendable {
   func sendableSlot(
     for layer: ObjectIdentifier, isNew: inout Bool, _ make: () -> WorldPart.Entry
   ) -> any EngineSlot {
-    storage.sendablePart.withLock { $0.slot(for: layer, isNew: &isNew, make) }
+    sendablePart.withLock { $0.slot(for: layer, isNew: &isNew, make) }
   }
 
   // MARK: - Forgetting popped layers
@@ -262,10 +290,10 @@ final class World: Sendable {
 
   /// The object that holds the main-actor injections' part: its cell, which only the
   /// main-actor door touches, on the main actor.
-  var mainActorPartObject: AnyObject { storage.mainActorPart }
+  var mainActorPartObject: AnyObject { mainActorPart }
 
   /// The object that holds the sendable injections' part: its lock.
-  var sendablePartObject: AnyObject { storage.sendablePart }
+  var sendablePartObject: AnyObject { sendablePart }
 
   /// Makes every world alive, and the global world's list for the graph, forget the slots of
   /// `layers`, global layers of `D` popped or released with their injection, which nothing
@@ -383,5 +411,5 @@ package func slotCountInCurrentWorld() -> Int? {
 
 /// The task-local that names the current world.
 private enum Current {
-  @TaskLocal static var world: World?
+  @TaskLocal static var world = World.global
 }

@@ -1,3 +1,5 @@
+import _InjectShims
+
 /// What a world *is*, apart from what it stores: the overrides in force there and the checks
 /// of its test. What `withDependencies` captures, in swift-dependencies.
 ///
@@ -5,13 +7,14 @@
 /// storage (``WorldStorage``): so an instance a world stores can hold a consumer that has not
 /// read yet without keeping the world alive (no reference cycle), and the consumer still
 /// resolves with the world's overrides, wherever and whenever it first reads
-/// (``resolving(_:)``).
+/// (``isWithin(_:)``).
 ///
-/// It links to the storage that its worlds share, weakly: the first world's, then, once that
-/// one has ended, a storage made again for the consumers that read late, shared by them while it
-/// lives. What a storage kept that is still alive elsewhere when it ends is remembered here,
-/// weakly, so that the next storage finds it (``remnant(of:)``): two late consumers of a
-/// `.singleton` get one instance while either holds it.
+/// Its worlds share one storage while any of them lives (``openStorage()``): the first
+/// world's, then, once every world of it has ended, a storage made again for the consumers that
+/// read late, shared by them while it lives. What a storage kept that is still alive elsewhere
+/// when it ends is remembered here, weakly, so that the next storage finds it
+/// (``remnant(of:)``): two late consumers of a `.singleton` get one instance while either holds
+/// it.
 @usableFromInline
 final class WorldConfiguration: Sendable {
   /// The configuration of the enclosing world, if any: a world nested in this one resolves the
@@ -42,6 +45,15 @@ final class WorldConfiguration: Sendable {
   private nonisolated(unsafe) let scoped = Cell.make(Scoped())
   /// The storage that the worlds of this configuration share, and what ended storages left.
   private let link = Locked(Link())
+  /// Whether a consumer or a carried ``InjectionWorld`` remembers this configuration: only then
+  /// does an ending storage leave what it kept here. A flag of `_InjectShims`, so that each
+  /// consumer made in the world tests it with one relaxed load, and no lock.
+  // NB: `nonisolated(unsafe)` only because a pointer is not `Sendable`. It is safe: the word is
+  // initialized before any other thread can reach this object, freed in `deinit` when none can,
+  // and otherwise read and written only through `_inject_flag_is_set` and `_inject_flag_set`,
+  // which are atomic. A storage ends only after every world of it was released through `link`'s
+  // lock, which orders a consumer's setting of the flag before the storage's reading of it.
+  private nonisolated(unsafe) let rememberedFlag = UnsafeMutablePointer<Int>.allocate(capacity: 1)
 
   /// The scoped overrides that apply in a world.
   private struct Scoped {
@@ -51,14 +63,14 @@ final class WorldConfiguration: Sendable {
     var families: [FamilyScope] = []
   }
 
-  /// Where a late consumer's resolution finds its storage.
+  /// Where a world of this configuration finds its storage.
   private struct Link: Sendable {
-    /// Whether a consumer or a carried ``InjectionWorld`` remembers this configuration: only then
-    /// does an ending storage leave what it kept here.
-    var isRemembered = false
-    /// The storage of the worlds of this configuration, while one lives: weakly, since no
-    /// consumer keeps a world's storage alive.
-    weak var storage: WorldStorage?
+    /// The storage of the worlds of this configuration, while one of them lives.
+    var storage: WorldStorage?
+    /// How many worlds of this configuration are alive: the storage ends with the last.
+    var worlds = 0
+    /// Whether a storage was made already: any later one is made again.
+    var hasMadeStorage = false
     /// What ended storages kept that was alive elsewhere, by the layer that built it.
     var remnants: [ObjectIdentifier: Remnant] = [:]
     /// When `remnants` grows to this size, the dead ones are dropped: amortized.
@@ -99,9 +111,11 @@ final class WorldConfiguration: Sendable {
     self.testOverrides = parent?.testOverrides ?? (self.isTest ? TestOverrides() : nil)
     self.graphCheck = graphCheck ?? parent?.graphCheck
     self.scoped.access { $0 = Scoped(injections: overrides, families: families ?? enclosingFamilies) }
+    rememberedFlag.initialize(to: 0)
   }
 
   deinit {
+    rememberedFlag.deallocate()
     // Moved out, not copied; see `WorldStorage.deinit`.
     var moved = Scoped()
     scoped.access { swap(&moved, &$0) }
@@ -122,11 +136,22 @@ final class WorldConfiguration: Sendable {
     return scoped.read { $0.families.first { $0.identity === identity } }
   }
 
-  /// Whether this is `other` or the configuration of a world nested inside one of `other`'s.
-  func isWithin(_ other: WorldConfiguration) -> Bool {
+  /// Whether this is `other` or the configuration of a world nested inside one of `other`'s:
+  /// where a consumer that remembers `other` resolves, if it is the current task's world; else,
+  /// it resolves in a world of `other` made for it, current while it resolves, so that what a
+  /// factory resolves resolves there too.
+  ///
+  /// `other` is compared by address, unretained: the caller keeps it alive.
+  @inline(__always)
+  func isWithin(_ other: Unmanaged<WorldConfiguration>) -> Bool {
+    Unmanaged.passUnretained(self).toOpaque() == other.toOpaque() || parent?.isNested(in: other) == true
+  }
+
+  /// Whether this is `other` or nested inside it, for ``isWithin(_:)``.
+  private func isNested(in other: Unmanaged<WorldConfiguration>) -> Bool {
     var next: WorldConfiguration? = self
     while let configuration = next {
-      if configuration === other {
+      if Unmanaged.passUnretained(configuration).toOpaque() == other.toOpaque() {
         return true
       }
       next = configuration.parent
@@ -136,53 +161,49 @@ final class WorldConfiguration: Sendable {
 
   // MARK: - Remembered by consumers
 
-  /// The configuration of the current task's world, for a consumer made now, which remembers it;
-  /// `nil` in the global world.
-  @usableFromInline
+  /// The configuration of the current task's world, for a consumer or a carried world made now,
+  /// which remembers it; `nil` in the global world.
   static func rememberedByNewConsumer() -> WorldConfiguration? {
-    guard let world = World.current else { return nil }
-    world.configuration.remember(world.storage)
-    return world.configuration
+    guard let configuration = World.current?.configuration else { return nil }
+    if !_inject_flag_is_set(configuration.rememberedFlag) {
+      _inject_flag_set(configuration.rememberedFlag)
+    }
+    return configuration
   }
 
-  /// Notes that a consumer or a carried world remembers this configuration, whose worlds store
-  /// in `storage` now.
-  func remember(_ storage: WorldStorage) {
+  /// ``rememberedByNewConsumer()``, retained for the consumer's storage, which releases it.
+  @usableFromInline
+  static func retainedForNewConsumer() -> Unmanaged<WorldConfiguration>? {
+    rememberedByNewConsumer().map(Unmanaged.passRetained)
+  }
+
+  // MARK: - Worlds and their storage
+
+  /// The storage for a new world of this configuration: the one its worlds share while one of
+  /// them lives, else a new one; the world is counted.
+  func openStorage() -> WorldStorage {
     link.withLock { link in
-      guard !link.isRemembered else { return }
-      link.isRemembered = true
-      link.storage = storage
-    }
-  }
-
-  /// Runs `body` in the world where a consumer that remembers this configuration resolves now:
-  /// the current task's world if it is this configuration's or nested inside it; else a world of
-  /// this configuration, with the storage its worlds share if one lives, or one made again.
-  ///
-  /// A world made for `body` is the current task's world while `body` runs, so that what a
-  /// factory resolves resolves there too.
-  func resolving<R>(_ body: (World) throws -> R) rethrows -> R {
-    if let current = World.current, current.configuration.isWithin(self) {
-      return try body(current)
-    }
-    let world = World(self, storage: storage())
-    return try world.enter { try body(world) }
-  }
-
-  /// The storage that the worlds of this configuration share: the one alive, or a new one that
-  /// the next late consumers share while it lives.
-  func storage() -> WorldStorage {
-    // Made outside the lock, in case none is alive; dropped unused otherwise.
-    if let alive = link.withLock({ $0.storage }) {
-      return alive
-    }
-    let made = WorldStorage(self, isMadeAgain: true)
-    return link.withLock { link in
-      if let alive = link.storage {
-        return alive
+      link.worlds += 1
+      if let storage = link.storage {
+        return storage
       }
-      link.storage = made
-      return made
+      let storage = WorldStorage(isMadeAgain: link.hasMadeStorage)
+      (link.storage, link.hasMadeStorage) = (storage, true)
+      return storage
+    }
+  }
+
+  /// Notes that a world of this configuration, which stored in `storage`, was released: the
+  /// storage ends with the last (``WorldStorage/end(leavingTo:)``).
+  func release(_ storage: WorldStorage) {
+    let isLast = link.withLock { link in
+      link.worlds -= 1
+      guard link.worlds == 0 else { return false }
+      link.storage = nil
+      return true
+    }
+    if isLast {
+      storage.end(leavingTo: self)
     }
   }
 
@@ -190,7 +211,7 @@ final class WorldConfiguration: Sendable {
 
   /// Whether an ending storage should leave what it kept here: a consumer or a carried world
   /// may read after it.
-  var keepsRemnants: Bool { link.withLock { $0.isRemembered } }
+  var keepsRemnants: Bool { _inject_flag_is_set(rememberedFlag) }
 
   /// Remembers, weakly, `instances` that an ended storage kept, each with the layer that built
   /// it.

@@ -1,43 +1,46 @@
 /// What a world stores: the slot of each layer resolved there, for each kind of injection under
 /// its own guard (the main actor's, or a lock), and the session generations begun there.
 ///
-/// Only worlds hold it strongly (``World``), so it lives as long as the scope, the test or a task
-/// running in one of them; its configuration links to it weakly
-/// (``WorldConfiguration/storage()``). As it ends, it leaves the objects it kept that are alive
-/// elsewhere to its configuration, for a storage made again for the consumers that read late.
+/// The worlds of one configuration share it while any of them lives (a scope's, a test's, one
+/// inherited by a task, one made for a consumer that reads late). When the last of them is
+/// released it ends: its configuration forgets it, and it leaves the objects it kept that are
+/// alive elsewhere to the configuration, for a storage made again for the consumers that read
+/// later (``WorldConfiguration/openStorage()``). No consumer keeps it alive.
 final class WorldStorage: Sendable {
-  /// The configuration of the worlds that store here: what they resolve with.
-  let configuration: WorldConfiguration
   /// Whether it was made again for consumers that read after the first storage of its
   /// configuration ended: what it builds, it first looks for among what ended storages left.
   let isMadeAgain: Bool
   /// The main-actor injections' part.
   // NB: `nonisolated(unsafe)` only so that this `Sendable` storage can hold the part that the
-  // main actor guards. It is safe: it is private to the engine's folder, read and written only by
-  // `World.withMainActorPart` and `World.mainActorSlot`, which are main-actor-isolated, and by
-  // `deinit`, which runs when nothing else can reach this storage. A cell, so that resolution
-  // reads it with no dynamic exclusivity check.
+  // main actor guards. It is safe: it is read and written only by `World.withMainActorPart` and
+  // `World.mainActorSlot`, which are main-actor-isolated, and by `end(leavingTo:)`, which runs
+  // when the last world of this storage is released and its configuration has forgotten it, so
+  // that no code can reach the part through a world any more. A cell, so that resolution reads
+  // it with no dynamic exclusivity check.
   nonisolated(unsafe) let mainActorPart = Cell.make(WorldPart())
   /// The sendable injections' part.
   let sendablePart = Locked(WorldPart())
   /// The generations of the sessions resolved here, by either kind.
   let sessions = Locked(SessionTable())
 
-  init(_ configuration: WorldConfiguration, isMadeAgain: Bool = false) {
-    self.configuration = configuration
+  init(isMadeAgain: Bool) {
     self.isMadeAgain = isMadeAgain
   }
 
-  deinit {
-    let configuration = configuration
-    // The sendable part's objects are left now, under its lock, for a late consumer on any
-    // thread; the main-actor part's on the main actor, which guards its slots.
+  /// Ends the storage, as its last world is released: if a consumer remembers `configuration`,
+  /// leaves it the objects the storage kept, weakly; releases the main-actor part on the main
+  /// actor.
+  ///
+  /// The sendable part's objects are left now, under its lock, for a late consumer on any
+  /// thread; the main-actor part's on the main actor, which guards its slots. What the sendable
+  /// part holds is released with this object.
+  func end(leavingTo configuration: WorldConfiguration) {
     if configuration.keepsRemnants {
       configuration.leave(sendablePart.withLock { Self.objects(in: $0) { $0.keptObjectUnderLock() } })
     }
     // Moved out, not copied: were it copied, this object would drop its own reference after
-    // `deinit` returns, which may be after the main actor dropped the handoff's, and so release
-    // the slots off the main actor. The instances stored in the slots take care of themselves.
+    // this returns, which may be after the main actor dropped the handoff's, and so release the
+    // slots off the main actor. The instances stored in the slots take care of themselves.
     var part = WorldPart()
     mainActorPart.access { swap(&part, &$0) }
     MainActorRelease.release(consume part) { (part: WorldPart?) in

@@ -80,11 +80,8 @@ public struct Instance<T> {
       if let stored = Unmanaged.passUnretained(storage).withGuaranteedReference({ Self.storedValue(in: $0) }) {
         return stored
       }
-      if let world = storage.world {
-        let resolved = storage.withInjection { $0.resolve(remembering: world, from: storage.location) }
-        storage.set(resolved, isLocal: false)
-        storage.forgetWorld()
-        return resolved
+      if storage.remembersWorld {
+        return Self.resolveInRememberedWorld(storage)
       }
       let resolved = storage.withInjection { $0.resolveUnstored(from: storage.location) }
       storage.set(resolved, isLocal: false)
@@ -113,6 +110,17 @@ public struct Instance<T> {
     storage.set(nil, isLocal: false)
   }
 
+  /// Resolves and keeps the instance of a consumer made in a world, in that world's
+  /// configuration; then forgets the world. Out of line: the common read stays small enough to
+  /// be inlined into the consumer, and it is specialized there.
+  @inlinable @inline(never)
+  static func resolveInRememberedWorld(_ storage: InstanceStorage<Injection<T>, T>) -> T {
+    let resolved = storage.withInjection { $0.resolve(remembering: storage.world.unsafelyUnwrapped, from: storage.location) }
+    storage.set(resolved, isLocal: false)
+    storage.forgetWorld()
+    return resolved
+  }
+
   /// The instance if `storage` holds one, or if the injection stores one for every new consumer
   /// (which `storage` then keeps): the part of a read that runs no code of the user's. (It copies
   /// instances, which runs none, and stores one only where none was, so it runs no `deinit`
@@ -123,7 +131,7 @@ public struct Instance<T> {
       return instance
     }
     // A consumer made in a world resolves there, wherever it reads.
-    guard storage.world == nil, let stored = storage.withInjection({ $0.storedInstance }) else { return nil }
+    guard !storage.remembersWorld, let stored = storage.withInjection({ $0.storedInstance }) else { return nil }
     storage.set(stored, isLocal: false)
     return stored
   }

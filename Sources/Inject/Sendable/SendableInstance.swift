@@ -54,11 +54,8 @@ public struct SendableInstance<T: Sendable> {
         return instance
       }
       // A consumer made in a world resolves there, wherever it reads.
-      if let world = storage.world {
-        let resolved = storage.withInjection { $0.resolve(remembering: world, from: storage.location) }
-        storage.set(resolved, isLocal: false)
-        storage.forgetWorld()
-        return resolved
+      if storage.remembersWorld {
+        return Self.resolveInRememberedWorld(storage)
       }
       let resolved = storage.withInjection { $0.resolve(from: storage.location) }
       storage.set(resolved, isLocal: false)
@@ -73,6 +70,17 @@ public struct SendableInstance<T: Sendable> {
   /// The wrapper itself, for ``reset()``: `$client.reset()`.
   @inlinable
   public var projectedValue: Self { self }
+
+  /// Resolves and keeps the instance of a consumer made in a world, in that world's
+  /// configuration; then forgets the world. Out of line: the common read stays small enough to
+  /// be inlined into the consumer, and it is specialized there.
+  @inlinable @inline(never)
+  static func resolveInRememberedWorld(_ storage: InstanceStorage<SendableInjection<T>, T>) -> T {
+    let resolved = storage.withInjection { $0.resolve(remembering: storage.world.unsafelyUnwrapped, from: storage.location) }
+    storage.set(resolved, isLocal: false)
+    storage.forgetWorld()
+    return resolved
+  }
 
   /// Drops this consumer's instance, resolved or assigned, so the next read resolves again from
   /// the injection's current configuration.

@@ -7,6 +7,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 /// How many worlds are alive, in every thread: defined in WorldCount.c.
 extern _Atomic(long) _inject_worlds_alive;
@@ -22,6 +23,17 @@ static inline __attribute__((always_inline)) bool _inject_no_world_alive(void) {
 /// Adds `delta` to the count of worlds alive.
 static inline void _inject_count_worlds(long delta) {
   atomic_fetch_add_explicit(&_inject_worlds_alive, delta, memory_order_relaxed);
+}
+
+/// Whether the flag at `flag` is set. A flag is a word that only these two functions touch
+/// after it was initialized to zero, by the thread that allocated it.
+static inline bool _inject_flag_is_set(intptr_t *flag) {
+  return atomic_load_explicit((_Atomic(intptr_t) *)flag, memory_order_relaxed) != 0;
+}
+
+/// Sets the flag at `flag`.
+static inline void _inject_flag_set(intptr_t *flag) {
+  atomic_store_explicit((_Atomic(intptr_t) *)flag, 1, memory_order_relaxed);
 }
 
 #endif
