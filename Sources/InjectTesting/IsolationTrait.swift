@@ -48,10 +48,13 @@ public struct IsolationTrait: TestTrait, SuiteTrait, TestScoping {
       let checkGraph: (@MainActor @Sendable () -> Void)? =
         checksGraph
         ? { @MainActor in _ = recordLifetimeProblems(at: sourceLocation, skippingRecorded: true) } : nil
+      let untested = UntestedReports(recording: reportUntested)
       try await RecordedLifetimeProblems.$current.withValue(checksGraph ? RecordedLifetimeProblems() : nil) {
-        try await withIsolatedInjections(
-          reportingLeaks: reportsLeaks ? reportLeaks : nil, reportingUntested: isStrict ? reportUntested : nil,
-          reportingUnused: isStrict ? reportUnused : nil, checkingGraph: checkGraph, operation: function)
+        try await untested.scope {
+          try await withIsolatedInjections(
+            reportingLeaks: reportsLeaks ? reportLeaks : nil, reportingUntested: isStrict ? untested.report : nil,
+            reportingUnused: isStrict ? reportUnused : nil, checkingGraph: checkGraph, operation: function)
+        }
       }
     }
   }

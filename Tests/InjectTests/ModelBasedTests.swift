@@ -18,7 +18,7 @@ import Testing
 /// A consumer made in a world (by the sequence, or by a factory) remembers its configuration,
 /// and resolves with it wherever it first reads: in the current world if that is the remembered
 /// one or nested in it, else, once the world has ended, in a world made again from its
-/// configuration, which finds what the ended world kept that is still alive.
+/// configuration, which finds what any world of that configuration stored that is still alive.
 @Suite @MainActor struct ModelBasedTests {
   @Test(arguments: 0..<64 as Range<UInt64>)
   func randomSequenceMatchesTheModel(seed: UInt64) {
@@ -305,28 +305,12 @@ private final class System {
     let world = worlds.removeLast()
     if world.config.isPinned {
       pinned.append(world)
-    } else {
-      end(world)
-    }
-  }
-
-  /// Ends `world`'s storage: if a consumer remembers its configuration, the configuration
-  /// remembers what the storage kept that is alive elsewhere, and belongs to no session
-  /// generation.
-  private func end(_ world: ModelWorld, returning returned: String? = nil) {
-    guard world.config.isRemembered else { return }
-    let alive = aliveNames(with: returned)
-    for (layer, slot) in world.slots where slot.generations.isEmpty {
-      if let name = slot.kept ?? slot.shared, alive.contains(name) {
-        world.config.remnants[layer] = (name, world.config.test?.pops ?? 0)
-      }
     }
   }
 
   /// The configuration of the innermost open world, which a consumer made now remembers.
   private func remembered() -> ModelConfig? {
-    worlds.last?.config.isRemembered = true
-    return worlds.last?.config
+    worlds.last?.config
   }
 
   /// What a consumer of `injection` made in a world of `config` (`nil`: outside every world)
@@ -341,10 +325,7 @@ private final class System {
     }
     (suspended, worlds) = (worlds, [ModelWorld(config: config, isMadeAgain: true)])
     defer { (worlds, suspended) = (suspended, []) }
-    let name = resolve(injection)
-    // The instance it returns is alive as it ends.
-    end(worlds[0], returning: name)
-    return name
+    return resolve(injection)
   }
 
   /// The names whose real instance is alive when the model says it is dead, or the reverse.
@@ -392,12 +373,10 @@ private final class System {
     let parent: ModelConfig?
     let override: (injection: Int, layer: ModelLayer)?
     let test: ModelTest?
-    /// Whether a consumer made in one of its worlds remembers it.
-    var isRemembered = false
     /// Whether its world outlives its scope; see `System.pinned`.
     var isPinned = false
-    /// What an ended storage kept, by layer, and the test's rollbacks then: found again if it is
-    /// alive and the test rolled nothing back since.
+    /// What its worlds stored, by layer, and the test's rollbacks then: found again by a world
+    /// made again if it is alive and the test rolled nothing back since.
     var remnants: [Int: (name: String, pops: Int)] = [:]
 
     init(parent: ModelConfig?, override: (injection: Int, layer: ModelLayer)?, test: ModelTest?) {
@@ -523,8 +502,8 @@ private final class System {
 
   /// The instances that consumers, the global world and the open worlds hold, and what those
   /// hold through their own consumers.
-  private func aliveNames(with returned: String? = nil) -> Set<String> {
-    var pending = consumers.compactMap(\.held) + model.joined().compactMap(\.slot.kept) + [returned].compactMap(\.self)
+  private func aliveNames() -> Set<String> {
+    var pending = consumers.compactMap(\.held) + model.joined().compactMap(\.slot.kept)
     pending += (worlds + suspended + pinned).flatMap { $0.slots.values.compactMap(\.kept) }
     var alive: Set<String> = []
     while let name = pending.popLast() {
@@ -669,6 +648,9 @@ private final class System {
     guard worlds.isEmpty else {
       slot.storedEpoch = test?.epoch ?? 0
       worlds[worlds.count - 1].slots[layer.id] = slot
+      if generations.isEmpty {
+        worlds[worlds.count - 1].config.remnants[layer.id] = (name, test?.pops ?? 0)
+      }
       return
     }
     guard case .global(let index) = position else { return }

@@ -175,6 +175,31 @@ import Testing
     #expect(factory.calls == 0)
   }
 
+  /// A world of the remembered configuration ends on another thread between two late reads on
+  /// the main actor: the second finds what the first stored at once, with no main-actor hop.
+  @Test func aLateReadFindsWhatAWorldThatJustEndedOnAnotherThreadStored() {
+    let (client, factory) = makeInjection(.singleton)
+    let (world, first, second) = withIsolatedInjections {
+      (InjectionWorld.current, Consumer(client), Consumer(client))
+    }
+    let opened = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let ended = DispatchSemaphore(value: 0)
+    Thread {
+      world.run {
+        opened.signal()
+        release.wait()
+      }
+      ended.signal()
+    }.start()
+    opened.wait()
+    let instance = first.service
+    release.signal()
+    ended.wait()
+    #expect(second.service === instance)
+    #expect(factory.calls == 1)
+  }
+
   @Test func theGlobalWorldCarriedIntoAScopeRunsOutsideIt() {
     let (client, _) = makeInjection(.singleton, name: "live")
     let global = InjectionWorld.current
@@ -222,26 +247,31 @@ import Testing
   @Test func aStrictTestWhoseCallbackResolvesAnUntestedInjectionIsReported() async {
     let reports = Box<[String]>([])
     await withIsolatedInjections(
-      reportingLeaks: nil, reportingUntested: { report in Task { @MainActor in reports.value.append(report.description) } },
+      reportingLeaks: nil,
+      reportingUntested: { report in Task { @MainActor in reports.value.append(report.description) } },
       operation: {
         let model = Model(untestedClient)
         _ = await Task.detached { await model.name }.value
       })
     await Task.yield()
     #expect(reports.value.count == 1)
-    #expect(reports.value.first?.contains("Injection<Service> (InjectTests/RememberedWorldTests.swift:") == true, "\(reports.value)")
+    #expect(
+      reports.value.first?.contains("Injection<Service> (InjectTests/RememberedWorldTests.swift:") == true,
+      "\(reports.value)")
   }
 
   @Test func aConsumerMadeInAStrictTestAndReadAfterItWarnsThatTheTestEnded() async {
     let reports = Box<[String]>([])
     let model = await withIsolatedInjections(
-      reportingLeaks: nil, reportingUntested: { report in Task { @MainActor in reports.value.append(report.description) } },
+      reportingLeaks: nil,
+      reportingUntested: { report in Task { @MainActor in reports.value.append(report.description) } },
       operation: { Consumer(untestedClient) })
     let (_, warnings) = withDebugWarningsCaptured { _ = model.service }
     await Task.yield()
     #expect(reports.value.isEmpty, "the test has ended: no issue of it")
     #expect(shownInDebugBuilds(warnings).count == expectedWarningCount(1))
-    #expect(shownInDebugBuilds(warnings).allSatisfy { $0.contains("a consumer made in a strict test whose world has ended") })
+    #expect(
+      shownInDebugBuilds(warnings).allSatisfy { $0.contains("a consumer made in a strict test whose world has ended") })
   }
 }
 

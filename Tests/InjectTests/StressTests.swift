@@ -30,6 +30,30 @@ import Glibc
     }
   }
 
+  /// A coordinator whose initializer makes a child model it does not read, stored in a scope's
+  /// world: the child remembers the world's configuration, never its storage, so each scope's
+  /// world is released as it ends, and memory stays flat however many scopes run.
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func scopesWhoseInstanceHoldsAnUnreadConsumerAreReleasedAsTheyEnd() {
+    let scopes = StressScale.count(full: 100_000, quick: 1_000)
+    let live = LiveCount()
+    let client = Injection<Counted>(strategy: .singleton, instance: Counted(live))
+    let coordinator = Injection<Coordinator>(strategy: .singleton, instance: Coordinator(child: Consumer(client)))
+    let residentBefore = residentMegabytes()
+    var last: Coordinator?
+    for _ in 0..<scopes {
+      last = withIsolatedInjections { coordinator.resolve() }
+    }
+    #expect(live.value == 0, "no scope's client was ever built: the children were never read")
+    _ = last?.child.service
+    #expect(live.value == 1, "the last child, read after its scope, built its world's client")
+    last = nil
+    #expect(live.value == 0)
+    if StressScale.isFull, let residentBefore, let residentAfter = residentMegabytes() {
+      #expect(residentAfter - residentBefore < 5, "resident memory grew by \(residentAfter - residentBefore) MB")
+    }
+  }
+
   @Test func tenThousandInstanceOverridesArePushedAndPoppedWithNothingRetained() {
     let (injection, _) = makeInjection(.singleton)
     weak var weakMock: ServiceImplementation?
@@ -155,4 +179,10 @@ func residentMegabytes() -> Int? {
   #else
   return nil
   #endif
+}
+
+/// A `.singleton` whose initializer makes a child model it does not read.
+private final class Coordinator {
+  let child: Consumer<Counted>
+  init(child: Consumer<Counted>) { self.child = child }
 }

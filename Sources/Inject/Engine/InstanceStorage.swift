@@ -58,17 +58,12 @@ final class InstanceStorage<Injection: AnyObject, Value>: ManagedBuffer<Instance
   @inlinable
   var remembersWorld: Bool { withUnsafeMutablePointerToHeader { $0.pointee.world != nil } }
 
-  /// The configuration of the world the consumer was made in, until it first resolves: where it
-  /// resolves (``WorldConfiguration/isWithin(_:)``). Retained by this storage.
+  /// The configuration of the world the consumer was made in, until it first resolves.
+  ///
+  /// It is where the consumer resolves (``WorldConfiguration/isWithin(_:)``); this storage
+  /// retains it.
   @inlinable
   var world: Unmanaged<WorldConfiguration>? { withUnsafeMutablePointerToHeader { $0.pointee.world } }
-
-  /// Forgets the world the consumer was made in: a consumer that resolved holds its instance
-  /// and nothing of the world.
-  @usableFromInline
-  func forgetWorld() {
-    withUnsafeMutablePointerToHeader { $0.pointee.world.take() }?.release()
-  }
 
   /// The resolved or locally assigned instance, if any.
   @inlinable
@@ -98,6 +93,14 @@ final class InstanceStorage<Injection: AnyObject, Value>: ManagedBuffer<Instance
     withExtendedLifetime(old) {}
   }
 
+  /// Keeps `resolved`, which the consumer resolved in the world it was made in, and forgets that
+  /// world: a consumer that resolved holds its instance and nothing of the world.
+  @inlinable
+  func keep(resolvedInRememberedWorld resolved: Value) {
+    set(resolved, isLocal: false)
+    withUnsafeMutablePointerToHeader { $0.pointee.world.take() }?.release()
+  }
+
   deinit {
     if withUnsafeMutablePointerToHeader({ $0.pointee.hasInstance }) {
       _ = withUnsafeMutablePointerToElements { $0.move() }
@@ -119,10 +122,11 @@ struct InstanceStorageHeader {
   @usableFromInline
   let location: CodeLocation
 
-  /// The configuration of the world the consumer was made in, until it first resolves: retained,
-  /// and released by ``InstanceStorage/forgetWorld()`` or the storage's `deinit`. Unmanaged, so
-  /// that the header of a consumer made outside every world (the common case) is copied and
-  /// destroyed as if it had no such field.
+  /// The configuration of the world the consumer was made in, until it first resolves.
+  ///
+  /// Retained, and released by ``InstanceStorage/keep(resolvedInRememberedWorld:)`` or the
+  /// storage's `deinit`. Unmanaged, so that the header of a consumer made outside every world
+  /// (the common case) is copied and destroyed as if it had no such field.
   @usableFromInline
   var world: Unmanaged<WorldConfiguration>?
 

@@ -1,3 +1,5 @@
+import _InjectShims
+
 /// One entry of an injection's configuration: where its instances come from, and with which
 /// strategy; the same for both kinds of injection, whose door (`D`) gives the closures' types.
 ///
@@ -50,6 +52,9 @@ final class Layer<D: DoorTypes>: Sendable {
   let pushEpoch: UInt64
   /// For a family override's layer, what a strict test noted as the override given.
   private let givenAs: FamilyOverrideToken?
+  /// A number that no other layer of the process has, unlike its address: what a world's
+  /// configuration names it by without holding it (``WorldConfiguration/remnant(of:)``).
+  let serial = _inject_next_layer_serial()
 
   /// A layer; `strategy` is `nil` for one that delegates to another injection.
   ///

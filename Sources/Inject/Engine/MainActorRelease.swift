@@ -23,28 +23,20 @@ enum MainActorRelease {
   /// dropped (an unstructured task that inherited a scope can end on the thread pool). The
   /// caller moves what it held into `value`, so that nothing but this call holds it.
   static func release<Value>(_ value: consuming Value, then: @escaping @MainActor () -> Void = {}) {
-    release(consume value) { _ in then() }
-  }
-
-  /// Runs `inspect` with `value`, then releases `value`, on the main actor: for what only the
-  /// main actor may read, such as a world's main-actor slots. See ``release(_:then:)``.
-  static func release<Value>(_ value: consuming Value, inspecting inspect: @escaping @MainActor (Value?) -> Void) {
     // Moved, not copied, into the handoff and from there into the list: a copy left behind would
     // be the last reference and release the value here, outside the list.
     let handoff = Handoff(value: consume value)
     if isOnMainActor {
       // Checked at run time: `assumeIsolated` stops the program rather than run elsewhere.
       MainActor.assumeIsolated {
-        let value = handoff.take()
-        inspect(value)
-        releaseFlat(consume value)
+        then()
+        releaseFlat(handoff.take())
       }
       return
     }
     Task { @MainActor in
-      let value = handoff.take()
-      inspect(value)
-      releaseFlat(consume value)
+      then()
+      releaseFlat(handoff.take())
     }
   }
 

@@ -1,7 +1,7 @@
-import _InjectShims
-
-/// What a world *is*, apart from what it stores: the overrides in force there and the checks
-/// of its test. What `withDependencies` captures, in swift-dependencies.
+/// What a world *is*, apart from what it stores.
+///
+/// The overrides in force there and the checks of its test: what `withDependencies` captures,
+/// in swift-dependencies.
 ///
 /// A consumer made while a world is current keeps the world's configuration, never its
 /// storage (``WorldStorage``): so an instance a world stores can hold a consumer that has not
@@ -45,16 +45,6 @@ final class WorldConfiguration: Sendable {
   private nonisolated(unsafe) let scoped = Cell.make(Scoped())
   /// The storage that the worlds of this configuration share, and what ended storages left.
   private let link = Locked(Link())
-  /// Whether a consumer or a carried ``InjectionWorld`` remembers this configuration: only then
-  /// does an ending storage leave what it kept here. A flag of `_InjectShims`, so that each
-  /// consumer made in the world tests it with one relaxed load, and no lock.
-  // NB: `nonisolated(unsafe)` only because a pointer is not `Sendable`. It is safe: the word is
-  // initialized before any other thread can reach this object, freed in `deinit` when none can,
-  // and otherwise read and written only through `_inject_flag_is_set` and `_inject_flag_set`,
-  // which are atomic. A storage ends only after every world of it was released through `link`'s
-  // lock, which orders a consumer's setting of the flag before the storage's reading of it.
-  private nonisolated(unsafe) let rememberedFlag = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-
   /// The scoped overrides that apply in a world.
   private struct Scoped {
     /// One per injection.
@@ -71,23 +61,22 @@ final class WorldConfiguration: Sendable {
     var worlds = 0
     /// Whether a storage was made already: any later one is made again.
     var hasMadeStorage = false
-    /// What ended storages kept that was alive elsewhere, by the layer that built it.
-    var remnants: [ObjectIdentifier: Remnant] = [:]
+    /// What the storages stored, weakly, by the serial number of the layer that built it.
+    var remnants: [UInt64: Remnant] = [:]
     /// When `remnants` grows to this size, the dead ones are dropped: amortized.
     var pruneAt = 64
   }
 
-  /// An instance that an ended storage kept, held weakly, and its layer, held strongly so that
-  /// no other layer takes its identifier while the entry is here.
+  /// An instance that a storage stored, held weakly: nothing of the layer that built it, which
+  /// its serial number names, is kept.
   ///
   /// A layer popped since is never looked up again: nothing resolves from it. In a test world's
   /// configuration, any rollback of the test since the storage ended forgets the entry, as it
   /// would have emptied the slot (what was built while a popped override was in place is never
   /// handed to a new consumer); outside tests, a global rollback never drops what a scope stored.
   private struct Remnant: Sendable {
-    let layer: any AnyObject & Sendable
     let instance: SessionGeneration.WeakInstance
-    /// The test's rollbacks when the storage ended.
+    /// The test's rollbacks when it was stored.
     let pops: UInt64
   }
 
@@ -111,11 +100,9 @@ final class WorldConfiguration: Sendable {
     self.testOverrides = parent?.testOverrides ?? (self.isTest ? TestOverrides() : nil)
     self.graphCheck = graphCheck ?? parent?.graphCheck
     self.scoped.access { $0 = Scoped(injections: overrides, families: families ?? enclosingFamilies) }
-    rememberedFlag.initialize(to: 0)
   }
 
   deinit {
-    rememberedFlag.deallocate()
     // Moved out, not copied; see `WorldStorage.deinit`.
     var moved = Scoped()
     scoped.access { swap(&moved, &$0) }
@@ -164,11 +151,7 @@ final class WorldConfiguration: Sendable {
   /// The configuration of the current task's world, for a consumer or a carried world made now,
   /// which remembers it; `nil` in the global world.
   static func rememberedByNewConsumer() -> WorldConfiguration? {
-    guard let configuration = World.current?.configuration else { return nil }
-    if !_inject_flag_is_set(configuration.rememberedFlag) {
-      _inject_flag_set(configuration.rememberedFlag)
-    }
-    return configuration
+    World.current?.configuration
   }
 
   /// ``rememberedByNewConsumer()``, retained for the consumer's storage, which releases it.
@@ -194,7 +177,7 @@ final class WorldConfiguration: Sendable {
   }
 
   /// Notes that a world of this configuration, which stored in `storage`, was released: the
-  /// storage ends with the last (``WorldStorage/end(leavingTo:)``).
+  /// storage ends with the last (``WorldStorage/end()``).
   func release(_ storage: WorldStorage) {
     let isLast = link.withLock { link in
       link.worlds -= 1
@@ -203,26 +186,21 @@ final class WorldConfiguration: Sendable {
       return true
     }
     if isLast {
-      storage.end(leavingTo: self)
+      storage.end()
     }
   }
 
-  // MARK: - What ended storages leave
+  // MARK: - What a storage made again finds
 
-  /// Whether an ending storage should leave what it kept here: a consumer or a carried world
-  /// may read after it.
-  var keepsRemnants: Bool { _inject_flag_is_set(rememberedFlag) }
-
-  /// Remembers, weakly, `instances` that an ended storage kept, each with the layer that built
-  /// it.
-  func leave(_ instances: [(layer: any AnyObject & Sendable, instance: AnyObject)]) {
-    guard !instances.isEmpty else { return }
+  /// Remembers, weakly, that `instance`, an object that belongs to no session generation, was
+  /// stored for `layer` in a storage of this configuration: a storage made again after that one
+  /// ended finds it while it is alive (``remnant(of:)``).
+  ///
+  /// Noted as it is stored, so that it is there however and whenever the storage ends.
+  func noteStored<D: DoorTypes>(_ instance: AnyObject, by layer: Layer<D>) {
     let pops = testRollbacks
     link.withLock { link in
-      for (layer, instance) in instances {
-        link.remnants[ObjectIdentifier(layer)] = Remnant(
-          layer: layer, instance: SessionGeneration.WeakInstance(object: instance), pops: pops)
-      }
+      link.remnants[layer.serial] = Remnant(instance: SessionGeneration.WeakInstance(object: instance), pops: pops)
       if link.remnants.count >= link.pruneAt {
         link.remnants = link.remnants.filter { $0.value.instance.object != nil }
         link.pruneAt = max(64, link.remnants.count * 2)
@@ -230,12 +208,11 @@ final class WorldConfiguration: Sendable {
     }
   }
 
-  /// The instance that `layer` built in an ended storage of this configuration, if it is alive.
-  func remnant(of layer: AnyObject) -> AnyObject? {
+  /// The instance that `layer` built in a storage of this configuration, if it is alive.
+  func remnant<D: DoorTypes>(of layer: Layer<D>) -> AnyObject? {
     let pops = testRollbacks
     return link.withLock { link in
-      guard let remnant = link.remnants[ObjectIdentifier(layer)], remnant.layer === layer, remnant.pops == pops
-      else { return nil }
+      guard let remnant = link.remnants[layer.serial], remnant.pops == pops else { return nil }
       return remnant.instance.object
     }
   }

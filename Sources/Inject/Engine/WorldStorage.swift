@@ -3,9 +3,9 @@
 ///
 /// The worlds of one configuration share it while any of them lives (a scope's, a test's, one
 /// inherited by a task, one made for a consumer that reads late). When the last of them is
-/// released it ends: its configuration forgets it, and it leaves the objects it kept that are
-/// alive elsewhere to the configuration, for a storage made again for the consumers that read
-/// later (``WorldConfiguration/openStorage()``). No consumer keeps it alive.
+/// released it ends: its configuration forgets it, and a consumer that reads later resolves in a
+/// storage made again (``WorldConfiguration/openStorage()``), which finds, through the
+/// configuration, what this one stored that is alive elsewhere. No consumer keeps it alive.
 final class WorldStorage: Sendable {
   /// Whether it was made again for consumers that read after the first storage of its
   /// configuration ended: what it builds, it first looks for among what ended storages left.
@@ -27,33 +27,16 @@ final class WorldStorage: Sendable {
     self.isMadeAgain = isMadeAgain
   }
 
-  /// Ends the storage, as its last world is released: if a consumer remembers `configuration`,
-  /// leaves it the objects the storage kept, weakly; releases the main-actor part on the main
-  /// actor.
+  /// Ends the storage, as its last world is released.
   ///
-  /// The sendable part's objects are left now, under its lock, for a late consumer on any
-  /// thread; the main-actor part's on the main actor, which guards its slots. What the sendable
-  /// part holds is released with this object.
-  func end(leavingTo configuration: WorldConfiguration) {
-    if configuration.keepsRemnants {
-      configuration.leave(sendablePart.withLock { Self.objects(in: $0) { $0.keptObjectUnderLock() } })
-    }
+  /// Releases the main-actor part on the main actor; what the sendable part holds is released
+  /// with this object.
+  func end() {
     // Moved out, not copied: were it copied, this object would drop its own reference after
     // this returns, which may be after the main actor dropped the handoff's, and so release the
     // slots off the main actor. The instances stored in the slots take care of themselves.
     var part = WorldPart()
     mainActorPart.access { swap(&part, &$0) }
-    MainActorRelease.release(consume part) { (part: WorldPart?) in
-      guard let part, configuration.keepsRemnants else { return }
-      configuration.leave(Self.objects(in: part) { $0.keptObjectOnMainActor })
-    }
-  }
-
-  /// The objects that the slots of `part` keep for new consumers, with their layers, as
-  /// `object` reads each slot.
-  private static func objects(
-    in part: WorldPart, _ object: (any EngineSlot) -> AnyObject?
-  ) -> [(layer: any AnyObject & Sendable, instance: AnyObject)] {
-    part.slots.values.compactMap { entry in object(entry.slot).map { (entry.layer, $0) } }
+    MainActorRelease.release(consume part)
   }
 }

@@ -415,7 +415,7 @@ public final class Injection<T> {
   }
 
   /// What `read` finds in the top layer of the global stack.
-  @inlinable
+  @inlinable @inline(__always)
   func fromTopLayer<Result>(_ read: (Layer<MainActorDoor<T>>) -> Result?) -> Result? {
     let top = state.access { $0.top }
     // Reads the top layer without retaining it. Safe: it is `top` of this injection, which the

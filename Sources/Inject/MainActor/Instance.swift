@@ -80,9 +80,6 @@ public struct Instance<T> {
       if let stored = Unmanaged.passUnretained(storage).withGuaranteedReference({ Self.storedValue(in: $0) }) {
         return stored
       }
-      if storage.remembersWorld {
-        return Self.resolveInRememberedWorld(storage)
-      }
       let resolved = storage.withInjection { $0.resolveUnstored(from: storage.location) }
       storage.set(resolved, isLocal: false)
       return resolved
@@ -110,14 +107,20 @@ public struct Instance<T> {
     storage.set(nil, isLocal: false)
   }
 
-  /// Resolves and keeps the instance of a consumer made in a world, in that world's
-  /// configuration; then forgets the world. Out of line: the common read stays small enough to
-  /// be inlined into the consumer, and it is specialized there.
+  /// Resolves and keeps the instance of a consumer made in a world, in that world's configuration.
+  ///
+  /// Out of line: the common read stays small enough to be inlined into the consumer, and it is
+  /// specialized there.
+  ///
+  /// It retains `storage`, which the caller may not: the resolution runs code of the user's.
   @inlinable @inline(never)
   static func resolveInRememberedWorld(_ storage: InstanceStorage<Injection<T>, T>) -> T {
-    let resolved = storage.withInjection { $0.resolve(remembering: storage.world.unsafelyUnwrapped, from: storage.location) }
-    storage.set(resolved, isLocal: false)
-    storage.forgetWorld()
+    let retained = Unmanaged.passRetained(storage)
+    defer { retained.release() }
+    let resolved = storage.withInjection {
+      $0.resolve(remembering: storage.world.unsafelyUnwrapped, from: storage.location)
+    }
+    storage.keep(resolvedInRememberedWorld: resolved)
     return resolved
   }
 
@@ -131,7 +134,10 @@ public struct Instance<T> {
       return instance
     }
     // A consumer made in a world resolves there, wherever it reads.
-    guard !storage.remembersWorld, let stored = storage.withInjection({ $0.storedInstance }) else { return nil }
+    if storage.remembersWorld {
+      return resolveInRememberedWorld(storage)
+    }
+    guard let stored = storage.withInjection({ $0.storedInstance }) else { return nil }
     storage.set(stored, isLocal: false)
     return stored
   }

@@ -71,14 +71,16 @@ public struct SendableInstance<T: Sendable> {
   @inlinable
   public var projectedValue: Self { self }
 
-  /// Resolves and keeps the instance of a consumer made in a world, in that world's
-  /// configuration; then forgets the world. Out of line: the common read stays small enough to
-  /// be inlined into the consumer, and it is specialized there.
+  /// Resolves and keeps the instance of a consumer made in a world, in that world's configuration.
+  ///
+  /// Out of line: the common read stays small enough to be inlined into the consumer, and it is
+  /// specialized there.
   @inlinable @inline(never)
   static func resolveInRememberedWorld(_ storage: InstanceStorage<SendableInjection<T>, T>) -> T {
-    let resolved = storage.withInjection { $0.resolve(remembering: storage.world.unsafelyUnwrapped, from: storage.location) }
-    storage.set(resolved, isLocal: false)
-    storage.forgetWorld()
+    let resolved = storage.withInjection {
+      $0.resolve(remembering: storage.world.unsafelyUnwrapped, from: storage.location)
+    }
+    storage.keep(resolvedInRememberedWorld: resolved)
     return resolved
   }
 

@@ -71,6 +71,10 @@ package struct UntestedResolution: Sendable, CustomStringConvertible {
   /// Where the consumer that resolved it was declared.
   package let location: CodeLocation
 
+  package init(injection: String, location: CodeLocation) {
+    (self.injection, self.location) = (injection, location)
+  }
+
   package var description: String {
     "\(injection) was resolved for \(location) in a strict test, but it has no test value and the "
       + "test does not override it, so the test used the live implementation. To fix this, publish "

@@ -133,13 +133,15 @@ final class StrictCheck: Sendable {
   /// caller warns then instead.
   @discardableResult
   func noteUntested(_ injection: AnyObject, label: String, at location: CodeLocation) -> Bool {
-    let (isFirst, hasEnded) = state.withLock { ($0.reported.insert(ObjectIdentifier(injection)).inserted, $0.hasEnded) }
-    guard isFirst else { return false }
-    if hasEnded {
-      return true
+    // Reported under the lock, so that once `end()` has returned no report is under way.
+    state.withLock { state in
+      guard state.reported.insert(ObjectIdentifier(injection)).inserted else { return false }
+      if state.hasEnded {
+        return true
+      }
+      report(UntestedResolution(injection: label, location: location))
+      return false
     }
-    report(UntestedResolution(injection: label, location: location))
-    return false
   }
 
   /// Notes that the test has ended.

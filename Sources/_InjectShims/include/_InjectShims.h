@@ -1,6 +1,6 @@
-// What Inject's Swift code needs of C: an atomic count that code inlined into a consumer's module
-// reads with one relaxed load, on every deployment target (Swift's `Atomic` needs macOS 15 and
-// iOS 18). Not API: a module of Inject's own, whose names are all `_inject_`.
+// What Inject's Swift code needs of C: atomic counters, on every deployment target (Swift's
+// `Atomic` needs macOS 15 and iOS 18), one of which code inlined into a consumer's module reads
+// with one relaxed load. Not API: a module of Inject's own, whose names are all `_inject_`.
 
 #ifndef INJECT_SHIMS_H
 #define INJECT_SHIMS_H
@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/// How many worlds are alive, in every thread: defined in WorldCount.c.
+/// How many worlds are alive, in every thread: defined in Counters.c.
 extern _Atomic(long) _inject_worlds_alive;
 
 /// Whether no world is alive now.
@@ -25,15 +25,12 @@ static inline void _inject_count_worlds(long delta) {
   atomic_fetch_add_explicit(&_inject_worlds_alive, delta, memory_order_relaxed);
 }
 
-/// Whether the flag at `flag` is set. A flag is a word that only these two functions touch
-/// after it was initialized to zero, by the thread that allocated it.
-static inline bool _inject_flag_is_set(intptr_t *flag) {
-  return atomic_load_explicit((_Atomic(intptr_t) *)flag, memory_order_relaxed) != 0;
-}
+/// How many layers were made, in every thread: defined in Counters.c.
+extern _Atomic(uint64_t) _inject_layers_made;
 
-/// Sets the flag at `flag`.
-static inline void _inject_flag_set(intptr_t *flag) {
-  atomic_store_explicit((_Atomic(intptr_t) *)flag, 1, memory_order_relaxed);
+/// A number that no other layer of the process has: 1 for the first layer made, and so on.
+static inline uint64_t _inject_next_layer_serial(void) {
+  return atomic_fetch_add_explicit(&_inject_layers_made, 1, memory_order_relaxed) + 1;
 }
 
 #endif

@@ -39,7 +39,8 @@ import Testing
 
   @Test func aChildMadeInAFactoryAndReadAfterItsWorldEndedGetsTheWorldsOverride() async {
     let client = SendableInjection<LateClient>(strategy: .onDemand, instance: LateClient("live"))
-    let engine = SendableInjection<LateSyncEngine>(strategy: .singleton, instance: LateSyncEngine(cache: LateImageCache(client)))
+    let engine = SendableInjection<LateSyncEngine>(
+      strategy: .singleton, instance: LateSyncEngine(cache: LateImageCache(client)))
     let made = client.withOverride(LateClient("mock")) { engine.resolve() }
     let name = await Task.detached { await made.cache.clientName }.value
     #expect(name == "mock")
@@ -49,7 +50,8 @@ import Testing
   /// later, in a main-actor task).
   @Test @MainActor func aWorldWhoseInstanceHoldsAnUnreadActorIsReleasedWithItsScope() {
     let client = SendableInjection<LateClient>(strategy: .singleton, instance: LateClient("live"))
-    let engine = SendableInjection<LateSyncEngine>(strategy: .singleton, instance: LateSyncEngine(cache: LateImageCache(client)))
+    let engine = SendableInjection<LateSyncEngine>(
+      strategy: .singleton, instance: LateSyncEngine(cache: LateImageCache(client)))
     weak var stored: LateSyncEngine?
     weak var mock: LateClient?
     do {
@@ -99,6 +101,24 @@ import Testing
     }.value
     #expect(synchronous == "mock")
     #expect(asynchronous == "mock")
+  }
+
+  /// Late readers on many threads at once: one made-again world ends while another begins, and
+  /// each finds what the others stored while something holds it.
+  @Test func lateReadersOnManyThreadsAtOnceShareOneSingleton() {
+    let builds = BuildCounter()
+    let client = SendableInjection<LateClient>(strategy: .singleton, instance: LateClient("live", counting: builds))
+    let world = withIsolatedInjections { InjectionWorld.current }
+    let held = Locked<[LateClient]>([])
+    for _ in 0..<500 {
+      DispatchQueue.concurrentPerform(iterations: 8) { _ in
+        let instance = world.run { client.resolve() }
+        held.withLock { $0.append(instance) }
+      }
+    }
+    let instances = held.withLock { $0 }
+    #expect(instances.allSatisfy { $0 === instances[0] }, "one instance while something holds it")
+    #expect(builds.value == 1)
   }
 
   @Test func aCarriedWorldRunsOnManyThreadsAtOnceWithoutCrossing() {

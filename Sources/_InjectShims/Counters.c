@@ -1,3 +1,4 @@
 #include "_InjectShims.h"
 
 _Atomic(long) _inject_worlds_alive = 0;
+_Atomic(uint64_t) _inject_layers_made = 0;
