@@ -173,9 +173,6 @@ final class Engine<D: Door>: Sendable {
     }
     if let (keeping, replaced) = stored {
       registerOnce(slot, of: injection, configuration.publication, layer, strategy: strategy, in: world)
-      if let world, generations.isEmpty {
-        noteStored(instance, by: layer, in: world)
-      }
       if case .shared = strategy, keeping == .strongly {
         D.record(.keptStrongly(layer.origin), injection, at: location)
       }
@@ -287,16 +284,6 @@ final class Engine<D: Door>: Sendable {
       !D.reportLiveBuildOnce(of: configuration.injection)
     {
       D.record(.liveValueInTest, configuration.injection, at: location)
-    }
-  }
-
-  /// Tells `world`'s configuration that `layer` stored `instance` there, if it is an object: a
-  /// storage made again for a consumer that reads after the world ended finds it while it is
-  /// alive.
-  private func noteStored(_ instance: D.Value, by layer: Layer<D>, in world: World) {
-    let boxed = instance as Any
-    if type(of: boxed) is AnyClass {
-      world.configuration.noteStored(boxed as AnyObject, by: layer)
     }
   }
 

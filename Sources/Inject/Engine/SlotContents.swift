@@ -76,6 +76,14 @@ struct SlotContents {
     return scratch.move()
   }
 
+  /// The object kept for every new consumer, if the instance is one and belongs to no session
+  /// generation: what an ending world leaves for a world made again (``WorldStorage``).
+  func keptObject<T>(as _: T.Type) -> AnyObject? {
+    guard generations.isEmpty, let instance = stored(as: T.self) else { return nil }
+    let boxed = instance as Any
+    return type(of: boxed) is AnyClass ? boxed as AnyObject : nil
+  }
+
   /// Keeps `instance` for later consumers, as `record` says: weakly if it is a `.shared`
   /// object, else strongly.
   ///
@@ -171,4 +179,11 @@ protocol EngineSlot: AnyObject, Sendable {
   /// The instance the slot keeps for new consumers, boxed, and whether it keeps it strongly;
   /// for the graph, on the main actor.
   @MainActor var graphInstance: (value: Any, isKept: Bool)? { get }
+
+  /// The object the slot keeps for new consumers, if any (``SlotContents/keptObject(as:)``), now,
+  /// if a lock guards it. Never called on a main-actor slot.
+  func keptObjectUnderLock() -> AnyObject?
+
+  /// The object the slot keeps for new consumers, if any, on the main actor.
+  @MainActor var keptObjectOnMainActor: AnyObject? { get }
 }

@@ -366,6 +366,8 @@ struct WorldPart: Sendable {
 
   struct Entry: Sendable {
     let layer: any AnyObject & Sendable
+    /// The layer's serial number (``Layer/serial``).
+    let serial: UInt64
     let slot: any EngineSlot
   }
 

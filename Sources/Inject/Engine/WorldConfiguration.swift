@@ -1,3 +1,5 @@
+import _InjectShims
+
 /// What a world *is*, apart from what it stores.
 ///
 /// The overrides in force there and the checks of its test: what `withDependencies` captures,
@@ -45,6 +47,15 @@ final class WorldConfiguration: Sendable {
   private nonisolated(unsafe) let scoped = Cell.make(Scoped())
   /// The storage that the worlds of this configuration share, and what ended storages left.
   private let link = Locked(Link())
+  /// Whether a consumer or a carried ``InjectionWorld`` remembers this configuration: only then
+  /// does an ending storage leave what it kept here. A flag of `_InjectShims`, so that each
+  /// consumer made in the world tests it with one relaxed load, and no lock.
+  // NB: `nonisolated(unsafe)` only because a pointer is not `Sendable`. It is safe: the word is
+  // initialized before any other thread can reach this object, freed in `deinit` when none can,
+  // and otherwise read and written only through `_inject_flag_is_set` and `_inject_flag_set`,
+  // which are atomic. A storage ends only after every world of it was released through `link`'s
+  // lock, which orders a consumer's setting of the flag before the storage's reading of it.
+  private nonisolated(unsafe) let rememberedFlag = UnsafeMutablePointer<Int>.allocate(capacity: 1)
   /// The scoped overrides that apply in a world.
   private struct Scoped {
     /// One per injection.
@@ -61,14 +72,19 @@ final class WorldConfiguration: Sendable {
     var worlds = 0
     /// Whether a storage was made already: any later one is made again.
     var hasMadeStorage = false
-    /// What the storages stored, weakly, by the serial number of the layer that built it.
+    /// What ended storages kept that was alive elsewhere, by the serial number of the layer that
+    /// built it.
     var remnants: [UInt64: Remnant] = [:]
+    /// The main-actor parts of storages that ended off the main actor, whose objects are left in
+    /// `remnants` on the main actor: at once by the first main-actor resolution that looks, or by
+    /// a main-actor task.
+    var endedOffMainActor: [WorldPart] = []
     /// When `remnants` grows to this size, the dead ones are dropped: amortized.
     var pruneAt = 64
   }
 
-  /// An instance that a storage stored, held weakly: nothing of the layer that built it, which
-  /// its serial number names, is kept.
+  /// An instance that an ended storage kept, held weakly: nothing of the layer that built it,
+  /// which its serial number names, is kept.
   ///
   /// A layer popped since is never looked up again: nothing resolves from it. In a test world's
   /// configuration, any rollback of the test since the storage ended forgets the entry, as it
@@ -76,7 +92,7 @@ final class WorldConfiguration: Sendable {
   /// handed to a new consumer); outside tests, a global rollback never drops what a scope stored.
   private struct Remnant: Sendable {
     let instance: SessionGeneration.WeakInstance
-    /// The test's rollbacks when it was stored.
+    /// The test's rollbacks when the storage ended.
     let pops: UInt64
   }
 
@@ -100,9 +116,11 @@ final class WorldConfiguration: Sendable {
     self.testOverrides = parent?.testOverrides ?? (self.isTest ? TestOverrides() : nil)
     self.graphCheck = graphCheck ?? parent?.graphCheck
     self.scoped.access { $0 = Scoped(injections: overrides, families: families ?? enclosingFamilies) }
+    rememberedFlag.initialize(to: 0)
   }
 
   deinit {
+    rememberedFlag.deallocate()
     // Moved out, not copied; see `WorldStorage.deinit`.
     var moved = Scoped()
     scoped.access { swap(&moved, &$0) }
@@ -151,7 +169,11 @@ final class WorldConfiguration: Sendable {
   /// The configuration of the current task's world, for a consumer or a carried world made now,
   /// which remembers it; `nil` in the global world.
   static func rememberedByNewConsumer() -> WorldConfiguration? {
-    World.current?.configuration
+    guard let configuration = World.current?.configuration else { return nil }
+    if !_inject_flag_is_set(configuration.rememberedFlag) {
+      _inject_flag_set(configuration.rememberedFlag)
+    }
+    return configuration
   }
 
   /// ``rememberedByNewConsumer()``, retained for the consumer's storage, which releases it.
@@ -177,39 +199,73 @@ final class WorldConfiguration: Sendable {
   }
 
   /// Notes that a world of this configuration, which stored in `storage`, was released: the
-  /// storage ends with the last (``WorldStorage/end()``).
+  /// storage ends with the last.
+  ///
+  /// If a consumer or a carried world remembers this configuration, what the storage kept that
+  /// is alive elsewhere is left here as it ends, before any later world can open a storage made
+  /// again: the sendable part's under the lock; the main-actor part's too on the main actor,
+  /// else on the main actor before any main-actor resolution looks (``remnant(of:)``).
   func release(_ storage: WorldStorage) {
-    let isLast = link.withLock { link in
+    let isOnMainActor = MainActorRelease.isOnMainActor
+    let ended: WorldPart? = link.withLock { link in
       link.worlds -= 1
-      guard link.worlds == 0 else { return false }
+      guard link.worlds == 0 else { return nil }
       link.storage = nil
-      return true
+      let mainActorPart = storage.takeMainActorPart()
+      guard _inject_flag_is_set(rememberedFlag) else { return mainActorPart }
+      let pops = testRollbacks
+      leave(storage.sendableObjects(), at: pops, in: &link)
+      guard isOnMainActor else {
+        link.endedOffMainActor.append(mainActorPart)
+        return nil
+      }
+      // Checked at run time: `assumeIsolated` stops the program rather than run elsewhere.
+      MainActor.assumeIsolated { leave(WorldStorage.objects(inMainActorPart: mainActorPart), at: pops, in: &link) }
+      return mainActorPart
     }
-    if isLast {
-      storage.end()
+    if let ended {
+      MainActorRelease.release(ended)
+    } else if link.withLock({ !$0.endedOffMainActor.isEmpty }) {
+      MainActorHop.run { [self] in leaveEndedOffMainActor() }
     }
   }
 
   // MARK: - What a storage made again finds
 
-  /// Remembers, weakly, that `instance`, an object that belongs to no session generation, was
-  /// stored for `layer` in a storage of this configuration: a storage made again after that one
-  /// ended finds it while it is alive (``remnant(of:)``).
-  ///
-  /// Noted as it is stored, so that it is there however and whenever the storage ends.
-  func noteStored<D: DoorTypes>(_ instance: AnyObject, by layer: Layer<D>) {
+  /// Leaves what the main-actor parts of storages that ended off the main actor kept, and
+  /// releases them, on the main actor.
+  @MainActor
+  private func leaveEndedOffMainActor() {
     let pops = testRollbacks
-    link.withLock { link in
-      link.remnants[layer.serial] = Remnant(instance: SessionGeneration.WeakInstance(object: instance), pops: pops)
-      if link.remnants.count >= link.pruneAt {
-        link.remnants = link.remnants.filter { $0.value.instance.object != nil }
-        link.pruneAt = max(64, link.remnants.count * 2)
+    let parts = link.withLock { link in
+      defer { link.endedOffMainActor = [] }
+      for part in link.endedOffMainActor {
+        leave(WorldStorage.objects(inMainActorPart: part), at: pops, in: &link)
       }
+      return link.endedOffMainActor
+    }
+    MainActorRelease.release(parts)
+  }
+
+  /// Remembers, weakly, `instances` that an ended storage kept, each by its layer's serial.
+  private func leave(_ instances: [(serial: UInt64, instance: AnyObject)], at pops: UInt64, in link: inout Link) {
+    for (serial, instance) in instances {
+      link.remnants[serial] = Remnant(instance: SessionGeneration.WeakInstance(object: instance), pops: pops)
+    }
+    if link.remnants.count >= link.pruneAt {
+      link.remnants = link.remnants.filter { $0.value.instance.object != nil }
+      link.pruneAt = max(64, link.remnants.count * 2)
     }
   }
 
-  /// The instance that `layer` built in a storage of this configuration, if it is alive.
+  /// The instance that `layer` built in an ended storage of this configuration, if it is alive.
+  ///
+  /// On the main actor, what storages that ended elsewhere left is taken in first.
   func remnant<D: DoorTypes>(of layer: Layer<D>) -> AnyObject? {
+    if MainActorRelease.isOnMainActor, link.withLock({ !$0.endedOffMainActor.isEmpty }) {
+      // Checked at run time: `assumeIsolated` stops the program rather than run elsewhere.
+      MainActor.assumeIsolated { leaveEndedOffMainActor() }
+    }
     let pops = testRollbacks
     return link.withLock { link in
       guard let remnant = link.remnants[layer.serial], remnant.pops == pops else { return nil }

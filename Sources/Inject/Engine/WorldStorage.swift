@@ -5,7 +5,7 @@
 /// inherited by a task, one made for a consumer that reads late). When the last of them is
 /// released it ends: its configuration forgets it, and a consumer that reads later resolves in a
 /// storage made again (``WorldConfiguration/openStorage()``), which finds, through the
-/// configuration, what this one stored that is alive elsewhere. No consumer keeps it alive.
+/// configuration, what this one kept that is alive elsewhere. No consumer keeps it alive.
 final class WorldStorage: Sendable {
   /// Whether it was made again for consumers that read after the first storage of its
   /// configuration ended: what it builds, it first looks for among what ended storages left.
@@ -27,16 +27,29 @@ final class WorldStorage: Sendable {
     self.isMadeAgain = isMadeAgain
   }
 
-  /// Ends the storage, as its last world is released.
+  /// Takes the main-actor part out, as the last world of the storage is released: the caller
+  /// releases it on the main actor, where its instances may have been built. What the sendable
+  /// part holds is released with this object.
   ///
-  /// Releases the main-actor part on the main actor; what the sendable part holds is released
-  /// with this object.
-  func end() {
-    // Moved out, not copied: were it copied, this object would drop its own reference after
-    // this returns, which may be after the main actor dropped the handoff's, and so release the
-    // slots off the main actor. The instances stored in the slots take care of themselves.
+  /// Moved out, not copied: were it copied, this object would drop its own reference after the
+  /// caller dropped its own, which may be off the main actor.
+  func takeMainActorPart() -> WorldPart {
     var part = WorldPart()
     mainActorPart.access { swap(&part, &$0) }
-    MainActorRelease.release(consume part)
+    return part
+  }
+
+  /// The objects that the sendable part keeps for new consumers, with their layers' serials.
+  func sendableObjects() -> [(serial: UInt64, instance: AnyObject)] {
+    sendablePart.withLock { part in
+      part.slots.values.compactMap { entry in entry.slot.keptObjectUnderLock().map { (entry.serial, $0) } }
+    }
+  }
+
+  /// The objects that the slots of `part`, a main-actor part, keep for new consumers, with their
+  /// layers' serials.
+  @MainActor
+  static func objects(inMainActorPart part: WorldPart) -> [(serial: UInt64, instance: AnyObject)] {
+    part.slots.values.compactMap { entry in entry.slot.keptObjectOnMainActor.map { (entry.serial, $0) } }
   }
 }

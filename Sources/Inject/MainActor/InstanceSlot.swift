@@ -104,6 +104,13 @@ extension InstanceSlot: EngineSlot {
     preconditionFailure("A main-actor slot is emptied on the main actor only.")
   }
 
+  func keptObjectUnderLock() -> AnyObject? {
+    preconditionFailure("A main-actor slot is read on the main actor only.")
+  }
+
+  @MainActor
+  var keptObjectOnMainActor: AnyObject? { access { $0.keptObject(as: T.self) } }
+
   @MainActor
   func emptyOnMainActor(ifIn generation: SessionGeneration?) -> Any? {
     guard let (own, kept) = access({ $0.empty(as: T.self, ifIn: generation) }) else { return nil }

@@ -104,7 +104,7 @@ extension MainActorDoor: @MainActor Door {
 
   static func slot(for layer: Layer<Self>, in world: World, isNew: inout Bool) -> any EngineSlot {
     world.mainActorSlot(for: ObjectIdentifier(layer), isNew: &isNew) {
-      WorldPart.Entry(layer: layer, slot: InstanceSlot<T>.make())
+      WorldPart.Entry(layer: layer, serial: layer.serial, slot: InstanceSlot<T>.make())
     }
   }
 

@@ -106,7 +106,7 @@ enum SendableDoor<T: Sendable>: Door {
 
   static func slot(for layer: Layer<Self>, in world: World, isNew: inout Bool) -> any EngineSlot {
     world.sendableSlot(for: ObjectIdentifier(layer), isNew: &isNew) {
-      WorldPart.Entry(layer: layer, slot: SendableSlot<T>.make())
+      WorldPart.Entry(layer: layer, serial: layer.serial, slot: SendableSlot<T>.make())
     }
   }
 

@@ -170,6 +170,13 @@ extension SendableSlot: EngineSlot {
   var graphInstance: (value: Any, isKept: Bool)? {
     withLock { header in header.contents.stored(as: T.self).map { ($0 as Any, header.contents.isKept) } }
   }
+
+  func keptObjectUnderLock() -> AnyObject? {
+    withLock { $0.contents.keptObject(as: T.self) }
+  }
+
+  @MainActor
+  var keptObjectOnMainActor: AnyObject? { keptObjectUnderLock() }
 }
 
 /// What a ``SendableSlot`` does for a caller, decided under its lock: of no generic type, so that

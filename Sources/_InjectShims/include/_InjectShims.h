@@ -25,6 +25,17 @@ static inline void _inject_count_worlds(long delta) {
   atomic_fetch_add_explicit(&_inject_worlds_alive, delta, memory_order_relaxed);
 }
 
+/// Whether the flag at `flag` is set. A flag is a word that only these two functions touch
+/// after it was initialized to zero, by the thread that allocated it.
+static inline bool _inject_flag_is_set(intptr_t *flag) {
+  return atomic_load_explicit((_Atomic(intptr_t) *)flag, memory_order_relaxed) != 0;
+}
+
+/// Sets the flag at `flag`.
+static inline void _inject_flag_set(intptr_t *flag) {
+  atomic_store_explicit((_Atomic(intptr_t) *)flag, 1, memory_order_relaxed);
+}
+
 /// How many layers were made, in every thread: defined in Counters.c.
 extern _Atomic(uint64_t) _inject_layers_made;
 
