@@ -27,9 +27,10 @@ final class WorldStorage: Sendable {
     self.isMadeAgain = isMadeAgain
   }
 
-  /// Takes the main-actor part out, as the last world of the storage is released: the caller
-  /// releases it on the main actor, where its instances may have been built. What the sendable
-  /// part holds is released with this object.
+  /// Takes the main-actor part out, as the last world of the storage is released.
+  ///
+  /// The caller releases it on the main actor, where its instances may have been built. What the
+  /// sendable part holds is released with this object.
   ///
   /// Moved out, not copied: were it copied, this object would drop its own reference after the
   /// caller dropped its own, which may be off the main actor.
