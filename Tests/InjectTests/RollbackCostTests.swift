@@ -5,34 +5,44 @@ import Testing
 /// What a rollback costs: in proportion to what it drops, however many instances are stored
 /// elsewhere, and however deep the stack it pops from.
 ///
-/// Each cost is a ratio of two times measured in one run, each the best of several batches, so
-/// that a busy machine slows both sides alike. In test worlds, whose rollback log is the test's:
-/// the global one is the same type, and a global rollback would drop what the tests beside these
-/// stored. Off the main actor, but for the main-actor stack's pushes and rollbacks, so that the
-/// tests beside these keep it.
+/// Each cost is a ratio of two times measured in one run, each the best of several, so that a
+/// busy machine slows both sides alike. In the global world of a child process: its rollbacks
+/// drop nothing of the tests beside these, and its 100,000 instances weigh on no count of theirs.
 @Suite(.timeLimit(.minutes(5))) struct RollbackCostTests {
   /// With an override left in place (as a launch override is), a rollback of an unrelated
   /// override costs no more than ten times as much with 100,000 instances stored as with none:
   /// every rollback filtered every slot listed since the first push, 40 ms each at this scale.
-  @Test func aRollbackCostsTheSameWithAHundredThousandInstancesStoredElsewhere() {
-    let alone = costOfUnrelatedRollback(storingFirst: 0)
-    let crowded = costOfUnrelatedRollback(storingFirst: 100_000)
-    #expect(crowded <= alone * 10, "with 100,000 stored: \(crowded), with none: \(alone)")
+  @Test func aRollbackCostsTheSameWithAHundredThousandInstancesStoredElsewhere() async {
+    await #expect(processExitsWith: .success) {
+      let permanent = SendableInjection<Int>(strategy: .singleton, instance: 0)
+      permanent.override(with: 1)
+      let alone = costOfUnrelatedRollback()
+      let family = SendableInjectionFamily<Int, Built>(strategy: .singleton) { Built($0) }
+      for key in 0..<100_000 {
+        _ = family[key].resolve()
+      }
+      let crowded = costOfUnrelatedRollback()
+      precondition(crowded <= alone * 10, "with 100,000 stored: \(crowded), with none: \(alone)")
+    }
   }
 
   /// Rolling back a stack one override at a time, an instance stored from each, costs in
   /// proportion to its depth, for every kind: 4,000 layers no more than 8 times as much as 1,000
   /// (quadratic, it was 16 times as much).
-  @Test(arguments: DeepStack.allCases) func rollingBackADeepStackOneByOneIsLinear(stack: DeepStack) async {
-    var (shallow, deep) = (Duration.seconds(1_000), Duration.seconds(1_000))
-    // The best of a few runs, each a moment that the machine may spend elsewhere.
-    for _ in 0..<3 {
-      shallow = min(shallow, await stack.costOfRollingBack(depth: 1_000))
+  @Test func rollingBackADeepStackOneByOneIsLinear() async {
+    await #expect(processExitsWith: .success) {
+      for stack in DeepStack.allCases {
+        var (shallow, deep) = (Duration.seconds(1_000), Duration.seconds(1_000))
+        // The best of a few runs, each a moment that the machine may spend elsewhere.
+        for _ in 0..<3 {
+          shallow = min(shallow, await stack.costOfRollingBack(depth: 1_000))
+        }
+        for _ in 0..<2 {
+          deep = min(deep, await stack.costOfRollingBack(depth: 4_000))
+        }
+        precondition(deep <= shallow * 8, "\(stack): 4,000 deep: \(deep), 1,000 deep: \(shallow)")
+      }
     }
-    for _ in 0..<2 {
-      deep = min(deep, await stack.costOfRollingBack(depth: 4_000))
-    }
-    #expect(deep <= shallow * 8, "4,000 deep: \(deep), 1,000 deep: \(shallow)")
   }
 }
 
@@ -47,22 +57,13 @@ private func bestOfFiveBatches(of count: Int, _ body: () -> Void) -> Duration {
   }.min() ?? .zero
 }
 
-/// What a push, a read and a rollback of one injection cost in a test world where another
-/// override stays in place and `stored` instances were stored after its push.
-private func costOfUnrelatedRollback(storingFirst stored: Int) -> Duration {
-  withIsolatedInjections {
-    let permanent = SendableInjection<Int>(strategy: .singleton, instance: 0)
-    permanent.override(with: 1)
-    let family = SendableInjectionFamily<Int, Built>(strategy: .singleton) { Built($0) }
-    for key in 0..<stored {
-      _ = family[key].resolve()
-    }
-    let unrelated = SendableInjection<Built>(strategy: .singleton, instance: Built())
-    return bestOfFiveBatches(of: 50) {
-      unrelated.override(with: Built(1))
-      _ = unrelated.resolve()
-      unrelated.rollbackOverride()
-    }
+/// What a push, a read and a rollback of a new injection cost in the global world.
+private func costOfUnrelatedRollback() -> Duration {
+  let unrelated = SendableInjection<Built>(strategy: .singleton, instance: Built())
+  return bestOfFiveBatches(of: 50) {
+    unrelated.override(with: Built(1))
+    _ = unrelated.resolve()
+    unrelated.rollbackOverride()
   }
 }
 
@@ -70,33 +71,27 @@ private func costOfUnrelatedRollback(storingFirst stored: Int) -> Duration {
 enum DeepStack: CaseIterable, Sendable {
   case mainActor, sendable, sendableFamily
 
-  /// What rolling back `depth` overrides one by one costs, in a test world, each of whose
+  /// What rolling back `depth` overrides one by one costs, in the global world, each of whose
   /// overrides stored an instance.
   func costOfRollingBack(depth: Int) async -> Duration {
     switch self {
     case .mainActor:
       return await MainActor.run {
-        withIsolatedInjections {
-          let injection = Injection<Built>(strategy: .singleton, instance: Built())
-          return rollingBack(
-            depth: depth, pushedBy: { injection.override(with: Built($0)) }, storing: { _ = injection.resolve() },
-            rollback: { injection.rollbackOverride() })
-        }
-      }
-    case .sendable:
-      return withIsolatedInjections {
-        let injection = SendableInjection<Built>(strategy: .singleton, instance: Built())
+        let injection = Injection<Built>(strategy: .singleton, instance: Built())
         return rollingBack(
           depth: depth, pushedBy: { injection.override(with: Built($0)) }, storing: { _ = injection.resolve() },
           rollback: { injection.rollbackOverride() })
       }
+    case .sendable:
+      let injection = SendableInjection<Built>(strategy: .singleton, instance: Built())
+      return rollingBack(
+        depth: depth, pushedBy: { injection.override(with: Built($0)) }, storing: { _ = injection.resolve() },
+        rollback: { injection.rollbackOverride() })
     case .sendableFamily:
-      return withIsolatedInjections {
-        let family = SendableInjectionFamily<Int, Built>(strategy: .singleton) { Built($0) }
-        return rollingBack(
-          depth: depth, pushedBy: { layer in family.override(with: { _ in Built(layer) }) },
-          storing: { _ = family[0].resolve() }, rollback: { family.rollbackOverride() })
-      }
+      let family = SendableInjectionFamily<Int, Built>(strategy: .singleton) { Built($0) }
+      return rollingBack(
+        depth: depth, pushedBy: { layer in family.override(with: { _ in Built(layer) }) },
+        storing: { _ = family[0].resolve() }, rollback: { family.rollbackOverride() })
     }
   }
 
