@@ -38,5 +38,11 @@ let package = Package(
       ],
       swiftSettings: [.swiftLanguageMode(.v6)]
     ),
+    // What a rollback costs against what it drops and what is stored elsewhere (BENCHMARKS.md).
+    .executableTarget(
+      name: "RollbackCost",
+      dependencies: [.product(name: "Inject", package: "Inject")],
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
   ]
 )

@@ -165,10 +165,6 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   /// Records `kind` for `injection` at `location`: to the installed telemetry, or, with none, as
   /// a warning in debug builds if it is a misuse.
   static func record(_ kind: InjectionEvent.Kind, _ injection: Injection, at location: CodeLocation)
-
-  /// Empties, on the main actor, the main-actor slots that a rollback dropped: now if the caller
-  /// runs there, else before any main-actor consumer reads them.
-  static func dropOnMainActor(_ drops: [MainActorDrop])
 }
 
 /// The two kinds of injection.

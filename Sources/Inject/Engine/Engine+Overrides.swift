@@ -79,7 +79,9 @@ extension Engine {
     _ layers: [ObjectIdentifier], poppedFrom log: RollbackLog, at epoch: UInt64, logged: Int? = nil
   ) -> [Any] {
     let (released, onMainActor) = log.pop(logged ?? layers.count, of: D.kind, pushedAt: epoch)
-    D.dropOnMainActor(onMainActor)
+    if onMainActor {
+      MainActorDrops.drainSoon()
+    }
     // Nothing resolves from the popped layers again: no world keeps what they built.
     return released + World.forget(layers, D.self)
   }

@@ -19,11 +19,15 @@
 /// different threads are ordered. A build that a rollback overlapped may have resolved an
 /// instance that the rollback dropped: it goes to the consumer that asked, and is not stored.
 ///
-/// A main-actor slot is emptied on the main actor: at once when the rollback runs there, else
-/// handed to ``MainActorDrops``, which empties it before any main-actor consumer reads it.
+/// A main-actor slot is emptied on the main actor: the rollback makes it a pending drop of
+/// ``MainActorDrops`` under this log's lock, and empties it at once when it runs there; else the
+/// main actor empties it before any main-actor consumer reads it.
 ///
-/// The list is bounded: each slot is listed once, a rollback removes what it drops and what has
-/// died, and the list is cleared when no override is left.
+/// The list is kept in the order slots stored, so by epoch: a rollback reads only what stored
+/// since its push, and costs in proportion to what it drops, however many slots are listed. It
+/// is bounded: each slot is listed once at a time, a rollback removes what it drops, the slots
+/// that died and the listings a later store replaced are pruned, amortized, and the list is
+/// cleared when no override is left.
 final class RollbackLog: Sendable {
   /// The global world's log.
   static let global = RollbackLog()
@@ -40,15 +44,66 @@ final class RollbackLog: Sendable {
     var sendablePushed = 0
     /// How many rollbacks there were.
     var pops: UInt64 = 0
-    /// The slots that stored while an override was in place, by identity.
+    /// The slots that stored while an override was in place, by identity, each with the epoch it
+    /// last stored at.
     var listed: [ObjectIdentifier: Entry] = [:]
-    /// When `listed` grows to this size, the entries of released slots are removed.
+    /// Each listing of a slot in `listed`, in the order they were made, so by epoch.
+    ///
+    /// A rollback reads, from the end, only those made since its push. A slot listed again at a
+    /// later epoch leaves its earlier listing here, stale; rollbacks skip it, and the pruning
+    /// removes it.
+    var order: [Listing] = []
+    /// When `order` grows to this size, the stale listings and released slots are removed.
     var pruneAt = 64
+
+    /// Lists `slot`, which stores now, at the current epoch.
+    mutating func list(_ slot: some EngineSlot) {
+      let identifier = ObjectIdentifier(slot)
+      if let entry = listed[identifier], entry.epoch == epoch, entry.slot === slot {
+        return
+      }
+      listed[identifier] = Entry(slot: slot, epoch: epoch)
+      order.append(Listing(slot: identifier, epoch: epoch))
+      if order.count >= pruneAt {
+        prune()
+      }
+    }
+
+    /// Removes the stale listings, and the slots released: amortized, so that each store costs
+    /// the same however many came before.
+    private mutating func prune() {
+      // A slot's last listing is its current one: every later store listed it at a later epoch.
+      var seen: Set<ObjectIdentifier> = []
+      var kept: [Listing] = []
+      for listing in order.reversed() where seen.insert(listing.slot).inserted {
+        if listed[listing.slot]?.slot != nil {
+          kept.append(listing)
+        } else {
+          listed[listing.slot] = nil
+        }
+      }
+      order = kept.reversed()
+      pruneAt = max(64, order.count * 2)
+    }
+
+    /// The slot that `listing` lists now, taken out of the list; `nil` if the listing is stale
+    /// or the slot was released.
+    mutating func take(_ listing: Listing) -> (any EngineSlot)? {
+      guard let entry = listed[listing.slot], entry.epoch == listing.epoch else { return nil }
+      listed[listing.slot] = nil
+      return entry.slot
+    }
   }
 
   private struct Entry: Sendable {
     weak var slot: (any EngineSlot)?
     /// The epoch the slot last stored at.
+    let epoch: UInt64
+  }
+
+  /// One listing of a slot, at the epoch it stored at.
+  private struct Listing: Sendable {
+    let slot: ObjectIdentifier
     let epoch: UInt64
   }
 
@@ -80,11 +135,7 @@ final class RollbackLog: Sendable {
     state.withLock { state in
       guard state.pops == pops else { return nil }
       if state.pushed > 0 {
-        state.listed[ObjectIdentifier(slot)] = Entry(slot: slot, epoch: state.epoch)
-        if state.listed.count >= state.pruneAt {
-          state.listed = state.listed.filter { $0.value.slot != nil }
-          state.pruneAt = max(64, state.listed.count * 2)
-        }
+        state.list(slot)
       }
       return store(state.epoch, state.sendablePushed > 0 && type(of: slot).isMainActorGuarded)
     }
@@ -92,13 +143,16 @@ final class RollbackLog: Sendable {
 
   /// Notes that `count` layers of `kind`, pushed at `epoch` or later, were popped.
   ///
-  /// Empties every listed slot that a lock guards and that stored since then; returns what they
-  /// kept, for the caller to release once no state is being changed any more, and the
-  /// main-actor slots to empty (or, once no override is left, to let the fast path read again)
-  /// on the main actor.
-  func pop(
-    _ count: Int, of kind: InjectionKind, pushedAt epoch: UInt64
-  ) -> (released: [Any], onMainActor: [MainActorDrop]) {
+  /// Empties every listed slot that a lock guards and that stored since then, and makes the
+  /// main-actor ones pending drops (``MainActorDrops``), or, once no override is left, lets the
+  /// fast path read every main-actor slot again: under the lock, so that a main-actor consumer
+  /// that learns of this rollback, or of a later one, finds the drops pending. Reads only the
+  /// listings made since `epoch` (unless it pops the last override), so that it costs in
+  /// proportion to what it drops.
+  ///
+  /// Returns what the slots kept, for the caller to release once no state is being changed any
+  /// more, and whether it left drops for the main actor (``MainActorDrops/drainSoon()``).
+  func pop(_ count: Int, of kind: InjectionKind, pushedAt epoch: UInt64) -> (released: [Any], onMainActor: Bool) {
     state.withLock { state in
       state.pushed -= count
       if case .sendable = kind {
@@ -107,19 +161,29 @@ final class RollbackLog: Sendable {
       state.pops += 1
       var released: [Any] = []
       var onMainActor: [MainActorDrop] = []
-      let isLast = state.pushed == 0
-      state.listed = state.listed.filter { _, entry in
-        guard let slot = entry.slot else { return false }
-        let isDropped = entry.epoch >= epoch
-        guard isDropped || isLast else { return true }
+      func drop(_ slot: any EngineSlot, empties: Bool) {
         if type(of: slot).isMainActorGuarded {
-          onMainActor.append(MainActorDrop(slot: slot, empties: isDropped))
-        } else if isDropped, let kept = slot.emptyUnderLock() {
+          onMainActor.append(MainActorDrop(slot: slot, empties: empties))
+        } else if empties, let kept = slot.emptyUnderLock() {
           released.append(kept)
         }
-        return false
       }
-      return (released, onMainActor)
+      if state.pushed == 0 {
+        for entry in state.listed.values {
+          guard let slot = entry.slot else { continue }
+          drop(slot, empties: entry.epoch >= epoch)
+        }
+        (state.listed, state.order, state.pruneAt) = ([:], [], 64)
+      } else {
+        while let listing = state.order.last, listing.epoch >= epoch {
+          state.order.removeLast()
+          if let slot = state.take(listing) {
+            drop(slot, empties: true)
+          }
+        }
+      }
+      MainActorDrops.makePending(onMainActor)
+      return (released, !onMainActor.isEmpty)
     }
   }
 
@@ -139,8 +203,8 @@ struct MainActorDrop: Sendable {
   let empties: Bool
 }
 
-/// The main-actor slots that rollbacks on other threads dropped, emptied on the main actor before
-/// any main-actor consumer reads them.
+/// The main-actor slots that rollbacks dropped, emptied on the main actor before any main-actor
+/// consumer reads them.
 ///
 /// A main-actor slot that stores while a sendable override is in place is *guarded*: the fast
 /// path leaves it to the general path, which empties what is pending here before reading a
@@ -151,15 +215,22 @@ struct MainActorDrop: Sendable {
 enum MainActorDrops {
   private static let pending = Locked<[MainActorDrop]>([])
 
-  /// Empties, or stops guarding, the slots of `drops` on the main actor: now if the caller runs
-  /// there, else before any main-actor consumer reads them.
-  static func schedule(_ drops: [MainActorDrop]) {
+  /// Makes `drops` pending: the rollback log calls it under its lock, so that a rollback on
+  /// another thread that finds nothing left to drop (an earlier one took it off the log) returns
+  /// only once the drops are pending.
+  static func makePending(_ drops: [MainActorDrop]) {
     guard !drops.isEmpty else { return }
     pending.withLock { $0 += drops }
+  }
+
+  /// Empties, or stops guarding, the slots of the pending drops on the main actor: now if the
+  /// caller runs there, else in a main-actor task enqueued at once (a main-actor consumer that
+  /// reads one of them first empties them itself).
+  static func drainSoon() {
     MainActorHop.run { drainPending() }
   }
 
-  /// Empties what rollbacks on other threads dropped and left here.
+  /// Empties, or stops guarding, the slots of the pending drops, on the main actor.
   @MainActor
   static func drainPending() {
     apply(
@@ -171,7 +242,7 @@ enum MainActorDrops {
 
   /// Empties, or stops guarding, the slots of `drops`, on the main actor.
   @MainActor
-  static func apply(_ drops: [MainActorDrop]) {
+  private static func apply(_ drops: [MainActorDrop]) {
     var released: [Any] = []
     for drop in drops {
       guard let slot = drop.slot else { continue }

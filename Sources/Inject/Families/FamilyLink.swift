@@ -13,11 +13,13 @@ final class FamilyLink: Sendable {
   let key: any Hashable & Sendable
   /// The key as messages and the graph write it: `42`, `general`.
   var keyDescription: String { String(describing: key) }
-  /// The layers that the family's overrides in tests and scopes made for this member, each with
-  /// the override that made it, held weakly: kept by the member while the override lives (its
-  /// release drops them, ``dropLayersOfReleasedOverrides()``), and the family prunes the member
-  /// only once none of them holds an instance in any world.
-  private let made = Locked<[MadeLayer]>([])
+  /// The layers that the family's overrides in tests and scopes made for this member.
+  ///
+  /// By the identity of the override that made each, held weakly: kept by the member while the
+  /// override lives (its release drops them, ``dropLayer(madeBy:)``), and the family prunes the
+  /// member only once none of them holds an instance in any world. By identity, so that a member
+  /// of a test that pushed thousands of family overrides finds each override's layer at once.
+  private let made = Locked<[ObjectIdentifier: MadeLayer]>([:])
 
   private struct MadeLayer: Sendable {
     weak var override: (any AnyObject & Sendable)?
@@ -33,35 +35,35 @@ final class FamilyLink: Sendable {
   func layer(
     madeBy override: any AnyObject & Sendable, _ make: () -> any AnyObject & Sendable
   ) -> any AnyObject & Sendable {
-    if let layer = made.withLock({ $0.first { $0.override === override }?.layer }) {
+    if let layer = layer(madeBy: override) {
       return layer
     }
     let layer = make()
     return made.withLock { made in
-      if let existing = made.first(where: { $0.override === override }) {
+      // An entry whose override was released is not this one's: the override drops it first.
+      if let existing = made[ObjectIdentifier(override)], existing.override != nil {
         return existing.layer
       }
-      made.append(MadeLayer(override: override, layer: layer))
+      made[ObjectIdentifier(override)] = MadeLayer(override: override, layer: layer)
       return layer
     }
   }
 
   /// The layer that `override` made for this member, if it made one.
   func layer(madeBy override: any AnyObject & Sendable) -> (any AnyObject & Sendable)? {
-    made.withLock { $0.first { $0.override === override }?.layer }
+    made.withLock { made in
+      made[ObjectIdentifier(override)].flatMap { $0.override === override ? $0.layer : nil }
+    }
   }
 
   /// The layers that the family's overrides in tests and scopes made for this member.
-  var madeLayers: [any AnyObject & Sendable] { made.withLock { $0.map(\.layer) } }
+  var madeLayers: [any AnyObject & Sendable] { made.withLock { $0.values.map(\.layer) } }
 
-  /// Drops the layers whose overrides were released: an override's `deinit` calls it, so that a
-  /// member that outlives a test or a scope keeps nothing of it (its closures and what they
-  /// captured).
-  func dropLayersOfReleasedOverrides() {
-    let dropped = made.withLock { made in
-      defer { made.removeAll { $0.override == nil } }
-      return made.filter { $0.override == nil }
-    }
+  /// Drops the layer that the override `identifier` names made, if any: the override's `deinit`
+  /// calls it, so that a member that outlives a test or a scope keeps nothing of it (its closures
+  /// and what they captured).
+  func dropLayer(madeBy identifier: ObjectIdentifier) {
+    let dropped = made.withLock { $0.removeValue(forKey: identifier) }
     // Released after the lock: a layer's release may run a `deinit` of the user's.
     withExtendedLifetime(dropped) {}
   }

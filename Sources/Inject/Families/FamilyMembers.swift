@@ -64,7 +64,9 @@ final class FamilyCore<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
     if let first = members.globalOverrides.first {
       let (released, onMainActor) = RollbackLog.global.pop(
         members.globalOverrides.count, of: D.kind, pushedAt: first.pushEpoch)
-      MainActorDrops.schedule(onMainActor)
+      if onMainActor {
+        MainActorDrops.drainSoon()
+      }
       // What sendable slots kept: released here, as a rollback on this thread would.
       withExtendedLifetime(released) {}
     }

@@ -75,7 +75,7 @@ final class FamilyOverride<D: DoorTypes>: Sendable {
 
   deinit {
     for link in links {
-      link.dropLayersOfReleasedOverrides()
+      link.dropLayer(madeBy: ObjectIdentifier(self))
     }
   }
 }

@@ -163,8 +163,4 @@ extension MainActorDoor: @MainActor Door {
       Telemetry.record(kind, instances: T.self, of: .mainActor, publishedAt: injection.location, at: location)
     }
   }
-
-  static func dropOnMainActor(_ drops: [MainActorDrop]) {
-    MainActorDrops.apply(drops)
-  }
 }

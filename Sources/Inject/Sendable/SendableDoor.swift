@@ -191,8 +191,4 @@ enum SendableDoor<T: Sendable>: Door {
       SendableTelemetry.record(kind, of: Self.self, publishedAt: injection.location, at: location)
     }
   }
-
-  static func dropOnMainActor(_ drops: [MainActorDrop]) {
-    MainActorDrops.schedule(drops)
-  }
 }

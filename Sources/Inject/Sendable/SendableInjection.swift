@@ -316,7 +316,7 @@ extension SendableInjection: BuildIdentity, ReportsWaits {
   package var label: String { publication.label }
 
   func reportWait(for building: String, chain: [String], at consumer: CodeLocation) {
-    SendableTelemetry.record(
+    SendableTelemetry.recordWithoutWaiting(
       .waitingForBuild(building: building, chain: chain), of: SendableDoor<T>.self, publishedAt: location,
       at: consumer)
   }

@@ -40,6 +40,25 @@ enum SendableTelemetry {
     deliver { Telemetry.record(kind, instances: type, of: injectionKind, publishedAt: publishedAt, at: location) }
   }
 
+  /// Records `kind` as ``record(_:of:publishedAt:at:)`` does, except that with no telemetry
+  /// installed its debug warning is shown from the calling thread: for a report that must not
+  /// wait for the main actor, which the wait it reports may be blocking (a factory running there
+  /// that waits for work that resolves the injection).
+  ///
+  /// An installed telemetry, which records on the main actor, still receives it there.
+  static func recordWithoutWaiting<D: DoorTypes>(
+    _ kind: InjectionEvent.Kind, of door: D.Type, publishedAt: CodeLocation, at location: CodeLocation
+  ) {
+    guard !isActive else {
+      record(kind, of: door, publishedAt: publishedAt, at: location)
+      return
+    }
+    if DebugWarnings.areShown {
+      DebugWarnings.show(
+        InjectionEvent(kind: kind, instances: D.Value.self, of: D.kind, publishedAt: publishedAt, location: location))
+    }
+  }
+
   /// Records `kind` for what `injection` names (a family's member, or a family), published at
   /// `publishedAt`, at `location`, as ``record(_:of:publishedAt:at:)`` does for an injection.
   static func record(

@@ -15,7 +15,8 @@
 /// injection whose build waits for it) is not seen: that wait never ends. So a wait for another
 /// thread's build that lasts ``reportAfter`` seconds is reported, once, naming both injections
 /// and the building thread's chain, as an ``InjectionEvent/Kind/waitingForBuild(building:chain:)``
-/// event (a debug warning with no telemetry installed); the wait goes on.
+/// event (a debug warning with no telemetry installed, shown by the waiting thread itself, since
+/// the thread that the wait is for may be the main thread, blocked); the wait goes on.
 package enum WaitGraph {
   /// How long a wait for another thread's build lasts before it is reported, in seconds: five,
   /// unless a test of the package's shortens it.

@@ -24,12 +24,11 @@ enum DebugWarnings {
   private static let logger = Logger(subsystem: "Inject", category: "misuse")
   #endif
 
-  /// Shows `event` with its remedy, or hands it to the current task's capture.
-  @MainActor
+  /// Shows `event` with its remedy, or hands it to the current task's capture; from any thread.
   static func show(_ event: InjectionEvent) {
     let text = "Inject warning: \(event). \(event.kind.remedy)"
     if let capture {
-      capture.warnings.append(text)
+      capture.append(text)
       return
     }
     #if canImport(OSLog)
@@ -42,13 +41,18 @@ enum DebugWarnings {
   }
 }
 
-/// The debug warnings that a task captured instead of showing them.
-@MainActor
+/// The debug warnings that a task captured instead of showing them, from any thread.
 package final class DebugWarningCapture: Sendable {
-  /// The warnings, in the order they were shown.
-  package fileprivate(set) var warnings: [String] = []
+  private let shown = Locked<[String]>([])
 
-  nonisolated init() {}
+  /// The warnings, in the order they were shown.
+  package var warnings: [String] { shown.withLock { $0 } }
+
+  init() {}
+
+  fileprivate func append(_ warning: String) {
+    shown.withLock { $0.append(warning) }
+  }
 }
 
 /// Runs `operation` with the debug builds' misuse warnings captured in the current task and the

@@ -173,6 +173,73 @@ enum KindPair: String, CaseIterable, Sendable {
       }
     }
   }
+  /// A main-actor `.singleton` built with a sendable client never gets an override of the client
+  /// whose rollback on another thread had returned, while two more threads push and roll back
+  /// unrelated sendable overrides: each rollback makes its main-actor drops pending before it
+  /// returns (a rollback that found them taken off the log by another returned before they were,
+  /// and the main actor read the slot first: thousands of stale reads in three seconds).
+  ///
+  /// A child process, for the global overrides; three seconds of the race.
+  @Test(.timeLimit(.minutes(1))) func concurrentRollbacksLeaveNoMainActorDependentOfARolledBackOverride() async {
+    await #expect(processExitsWith: .success) {
+      let rolledBack = Locked(0)
+      let isRacing = Locked(true)
+      let finished = DispatchGroup()
+      func race(_ body: @escaping @Sendable () -> Void) {
+        finished.enter()
+        Thread {
+          withDebugWarningsSilenced {
+            while isRacing.withLock({ $0 }) {
+              body()
+            }
+          }
+          finished.leave()
+        }.start()
+      }
+      let tags = Locked(0)
+      race {
+        let tag = tags.withLock { tag in
+          tag += 1
+          return tag
+        }
+        taggedClient.override(with: KindClient(String(tag)))
+        usleep(20)
+        taggedClient.rollbackOverride()
+        rolledBack.withLock { $0 = tag }
+      }
+      for unrelated in unrelatedClients {
+        race {
+          unrelated.override(with: KindClient("mock"))
+          _ = unrelated.resolve()
+          unrelated.rollbackOverride()
+        }
+      }
+      let stale = await MainActor.run {
+        withDebugWarningsSilenced {
+          rebuildGuard.override(with: 0)
+          var (stale, reads) = (0, 0)
+          let end = ContinuousClock.now + .seconds(3)
+          while ContinuousClock.now < end {
+            let rolledBackTag = rolledBack.withLock { $0 }
+            let tag = Int(taggedModel.resolve().client.name) ?? 0
+            if tag != 0 && tag <= rolledBackTag {
+              stale += 1
+            }
+            reads += 1
+            if reads % 20 == 0 {
+              // Drops the model, which the next read builds again.
+              rebuildGuard.rollbackOverride()
+              rebuildGuard.override(with: reads)
+            }
+          }
+          return stale
+        }
+      }
+      isRacing.withLock { $0 = false }
+      finished.wait()
+      precondition(stale == 0, "\(stale) reads got a model built with an override already rolled back")
+    }
+  }
 }
 
 // The child process's injections.
@@ -180,3 +247,13 @@ enum KindPair: String, CaseIterable, Sendable {
 private let raceClient = SendableInjection<KindClient>(strategy: .singleton, instance: KindClient("live"))
 @MainActor private let raceSingleton = Injection<KindRepository>(
   strategy: .singleton, instance: KindRepository(raceClient.resolve()))
+
+/// A client named by the override that built it ("live": the published one), and a main-actor
+/// dependent built with it.
+private let taggedClient = SendableInjection<KindClient>(strategy: .singleton, instance: KindClient("live"))
+@MainActor private let taggedModel = Injection<KindRepository>(
+  strategy: .singleton, instance: KindRepository(taggedClient.resolve()))
+@MainActor private let rebuildGuard = Injection<Int>(strategy: .singleton, instance: 0)
+private let unrelatedClients = (0..<2).map { _ in
+  SendableInjection<KindClient>(strategy: .singleton, instance: KindClient("live"))
+}

@@ -19,10 +19,15 @@ private let slowBuildStarted = DispatchSemaphore(value: 0)
 private let slowInjection = SendableInjection<Int>(
   strategy: .singleton,
   instance: {
-    slowBuildStarted.signal()
-    Thread.sleep(forTimeInterval: 1)
+    blockThread(for: 1, signallingFirst: slowBuildStarted)
     return 1
   }(), fileID: "App/Slow.swift", line: 7)
+
+/// Says that a build started, then blocks its thread for `seconds`.
+private func blockThread(for seconds: TimeInterval, signallingFirst started: DispatchSemaphore) {
+  started.signal()
+  Thread.sleep(forTimeInterval: seconds)
+}
 
 /// Prints each wait reported to standard output.
 private struct PrintingWaits: InjectionTelemetry {
@@ -185,5 +190,41 @@ private let loopB = SendableInjection<Int>(strategy: .singleton, instance: 2, fi
           + "waiting; that thread builds SendableInjection<Int> (App/Slow.swift:7)."),
       "\(output)")
     #expect(output.contains("waited for 1"))
+  }
+}
+
+/// A build on the main thread whose factory blocks it, after saying so.
+private let mainThreadBuildStarted = DispatchSemaphore(value: 0)
+private let blockingOnMainThread = SendableInjection<Int>(
+  strategy: .singleton,
+  instance: {
+    // Blocks the main actor, then ends the process before it is free: what the main actor
+    // would deliver afterwards is never seen.
+    blockThread(for: 3, signallingFirst: mainThreadBuildStarted)
+    exit(0)
+  }(), fileID: "App/Blocking.swift", line: 3)
+
+@Suite struct MainThreadWaitReportTests {
+  /// A wait for a build that blocks the main thread is reported while it blocks it, by the
+  /// waiting thread: the report went through the main actor, and never came while the wait
+  /// lasted. (Release builds show no warning, and the main actor's telemetry cannot record while
+  /// it is blocked.)
+  @Test(.timeLimit(.minutes(1))) func aWaitForABuildThatBlocksTheMainThreadIsReportedWhileItBlocks() async throws {
+    let result = try await #require(
+      processExitsWith: .success, observing: [\.standardErrorContent],
+      performing: {
+        WaitGraph.reportAfter = 0.2
+        Thread {
+          mainThreadBuildStarted.wait()
+          _ = blockingOnMainThread.resolve()
+        }.start()
+        await MainActor.run { _ = blockingOnMainThread.resolve() }
+      })
+    #if DEBUG && !canImport(OSLog)
+    #expect(
+      result.standardErrorText.contains(
+        "has waited 0.2 seconds for another thread's build of SendableInjection<Int> (App/Blocking.swift:3)"),
+      "\(result.standardErrorText)")
+    #endif
   }
 }

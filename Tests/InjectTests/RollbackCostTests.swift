@@ -1,0 +1,113 @@
+import Inject
+import InjectTesting
+import Testing
+
+/// What a rollback costs: in proportion to what it drops, however many instances are stored
+/// elsewhere, and however deep the stack it pops from.
+///
+/// Each cost is a ratio of two times measured in one run, each the best of several, so that a
+/// busy machine slows both sides alike. In the global world of a child process: its rollbacks
+/// drop nothing of the tests beside these, and its 100,000 instances weigh on no count of theirs.
+@Suite(.timeLimit(.minutes(5))) struct RollbackCostTests {
+  /// With an override left in place (as a launch override is), a rollback of an unrelated
+  /// override costs no more than ten times as much with 100,000 instances stored as with none:
+  /// every rollback filtered every slot listed since the first push, 40 ms each at this scale.
+  @Test func aRollbackCostsTheSameWithAHundredThousandInstancesStoredElsewhere() async {
+    await #expect(processExitsWith: .success) {
+      let permanent = SendableInjection<Int>(strategy: .singleton, instance: 0)
+      permanent.override(with: 1)
+      let alone = costOfUnrelatedRollback()
+      let family = SendableInjectionFamily<Int, Built>(strategy: .singleton) { Built($0) }
+      for key in 0..<100_000 {
+        _ = family[key].resolve()
+      }
+      let crowded = costOfUnrelatedRollback()
+      precondition(crowded <= alone * 10, "with 100,000 stored: \(crowded), with none: \(alone)")
+    }
+  }
+
+  /// Rolling back a stack one override at a time, an instance stored from each, costs in
+  /// proportion to its depth, for every kind: 4,000 layers no more than 8 times as much as 1,000
+  /// (quadratic, it was 16 times as much).
+  @Test func rollingBackADeepStackOneByOneIsLinear() async {
+    await #expect(processExitsWith: .success) {
+      for stack in DeepStack.allCases {
+        var (shallow, deep) = (Duration.seconds(1_000), Duration.seconds(1_000))
+        // The best of a few runs, each a moment that the machine may spend elsewhere.
+        for _ in 0..<3 {
+          shallow = min(shallow, await stack.costOfRollingBack(depth: 1_000))
+        }
+        for _ in 0..<2 {
+          deep = min(deep, await stack.costOfRollingBack(depth: 4_000))
+        }
+        precondition(deep <= shallow * 8, "\(stack): 4,000 deep: \(deep), 1,000 deep: \(shallow)")
+      }
+    }
+  }
+}
+
+/// The best of five batches of `body` run `count` times.
+private func bestOfFiveBatches(of count: Int, _ body: () -> Void) -> Duration {
+  (0..<5).map { _ in
+    ContinuousClock().measure {
+      for _ in 0..<count {
+        body()
+      }
+    }
+  }.min() ?? .zero
+}
+
+/// What a push, a read and a rollback of a new injection cost in the global world.
+private func costOfUnrelatedRollback() -> Duration {
+  let unrelated = SendableInjection<Built>(strategy: .singleton, instance: Built())
+  return bestOfFiveBatches(of: 50) {
+    unrelated.override(with: Built(1))
+    _ = unrelated.resolve()
+    unrelated.rollbackOverride()
+  }
+}
+
+/// A stack of overrides of each kind, each override's instance stored, rolled back one by one.
+enum DeepStack: CaseIterable, Sendable {
+  case mainActor, sendable, sendableFamily
+
+  /// What rolling back `depth` overrides one by one costs, in the global world, each of whose
+  /// overrides stored an instance.
+  func costOfRollingBack(depth: Int) async -> Duration {
+    switch self {
+    case .mainActor:
+      return await MainActor.run {
+        let injection = Injection<Built>(strategy: .singleton, instance: Built())
+        return rollingBack(
+          depth: depth, pushedBy: { injection.override(with: Built($0)) }, storing: { _ = injection.resolve() },
+          rollback: { injection.rollbackOverride() })
+      }
+    case .sendable:
+      let injection = SendableInjection<Built>(strategy: .singleton, instance: Built())
+      return rollingBack(
+        depth: depth, pushedBy: { injection.override(with: Built($0)) }, storing: { _ = injection.resolve() },
+        rollback: { injection.rollbackOverride() })
+    case .sendableFamily:
+      let family = SendableInjectionFamily<Int, Built>(strategy: .singleton) { Built($0) }
+      return rollingBack(
+        depth: depth, pushedBy: { layer in family.override(with: { _ in Built(layer) }) },
+        storing: { _ = family[0].resolve() }, rollback: { family.rollbackOverride() })
+    }
+  }
+
+  /// What rolling back `depth` overrides that `push` pushed one by one costs, once `store` stored
+  /// an instance from each.
+  private func rollingBack(
+    depth: Int, pushedBy push: (Int) -> Void, storing store: () -> Void, rollback: () -> Void
+  ) -> Duration {
+    for layer in 0..<depth {
+      push(layer)
+      store()
+    }
+    return ContinuousClock().measure {
+      for _ in 0..<depth {
+        rollback()
+      }
+    }
+  }
+}
