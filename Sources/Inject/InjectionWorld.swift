@@ -36,8 +36,9 @@ public struct InjectionWorld: Sendable {
   /// resolve, and the consumers they make, resolve with this world's configuration.
   ///
   /// ```swift
-  /// NotificationCenter.default.addObserver(forName: .didSync, object: nil, queue: .main) { _ in
-  ///   world.run { StatusModel().refresh() }
+  /// let world = InjectionWorld.current
+  /// DispatchQueue.global().async {
+  ///   world.run { syncStatusInjection.resolve().refresh() }
   /// }
   /// ```
   ///
