@@ -16,8 +16,9 @@ public import Testing
 /// ```
 public struct OverrideTrait: TestTrait, SuiteTrait, TestScoping {
   private let scope: @Sendable (@Sendable () async throws -> Void) async throws -> Void
-  /// The injection overridden, and where the trait was applied.
-  private let site: SuiteSetUp.Site
+  /// Runs a suite with the injection overridden, and where the trait was applied, marked as the
+  /// suite's set-up.
+  private let suite: @Sendable (@Sendable () async throws -> Void) async throws -> Void
 
   /// A trait that overrides `overridden` (an injection of either kind, or a family), applied at
   /// `location`: each test runs in a test world of its own, inside the scope that `override`
@@ -26,7 +27,34 @@ public struct OverrideTrait: TestTrait, SuiteTrait, TestScoping {
     _ overridden: some AnyObject & Sendable, at location: CodeLocation,
     _ override: @escaping @Sendable (@Sendable () async throws -> Void) async throws -> Void
   ) {
-    self.site = SuiteSetUp.Site(overridden, at: location)
+    let site = SuiteSetUp.Site(overridden, at: location)
+    self.init(suite: { body in try await withSuiteSetUpOverride(site, operation: body) }, override)
+  }
+
+  /// A trait that overrides `family[key]`, a main-actor family's member, applied at `location`:
+  /// named on the main actor when a test or a suite runs, so that a trait evaluated off the main
+  /// actor (a free function's) can take it.
+  init<Key, T>(
+    _ family: InjectionFamily<Key, T>, key: Key, at location: CodeLocation,
+    _ override: @escaping @Sendable (Injection<T>, @Sendable () async throws -> Void) async throws -> Void
+  ) {
+    let overridden: @MainActor @Sendable () -> Injection<T> = { family[key] }
+    self.init(
+      suite: { body in
+        // The suite holds the member while its tests run, so that each test names the same
+        // injection as the suite's set-up does (a family prunes a member that nothing holds).
+        let injection = await overridden()
+        defer { withExtendedLifetime(injection) {} }
+        try await withSuiteSetUpOverride(SuiteSetUp.Site(injection, at: location), operation: body)
+      },
+      { body in try await override(await overridden(), body) })
+  }
+
+  private init(
+    suite: @escaping @Sendable (@Sendable () async throws -> Void) async throws -> Void,
+    _ override: @escaping @Sendable (@Sendable () async throws -> Void) async throws -> Void
+  ) {
+    self.suite = suite
     self.scope = { body in
       try await withIsolatedInjections { try await override(body) }
     }
@@ -48,7 +76,7 @@ public struct OverrideTrait: TestTrait, SuiteTrait, TestScoping {
     performing function: @Sendable () async throws -> Void
   ) async throws {
     if test.isSuite {
-      try await withSuiteSetUpOverride(site, operation: function)
+      try await suite(function)
     } else {
       try await scopingEachTestCase(testCase, function, in: scope)
     }

@@ -98,6 +98,13 @@ func renderInMemory() async {
   #expect(await AlbumLoader(albumID: 1).storage() == .inMemory)
 }
 
+// A free function's traits are evaluated off the main actor, where `chatRoomStores[42]` cannot
+// be named: the trait takes the family and the key.
+@Test(.overriding(chatRoomStores, key: 42, with: ChatRoomStore(roomID: 42, client: MockChatClient())))
+@MainActor func showsRoom42sMockMessages() {
+  #expect(ChatScreenModel(roomID: 42).store.client is MockChatClient)
+}
+
 @Suite @MainActor struct FamilySamples {
   @Test(.isolatedInjections) func oneStorePerRoomSharedByItsScreens() {
     let first = ChatScreenModel(roomID: 42)

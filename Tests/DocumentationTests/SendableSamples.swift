@@ -93,6 +93,9 @@ final class Thumbnails {
       strategy: .singleton, instance: LiveImageClient(), fileID: "App/ImageClient.swift", line: 9)
     let thumbnails = Thumbnails(imageClientInjection)
     _ = thumbnails.client
+    // The sample's `debugPrint` writes here, which the test checks, not to the test's output.
+    var printed = ""
+    func debugPrint(_ item: Any) { Swift.debugPrint(item, to: &printed) }
     debugPrint(imageClientInjection)
     // SendableInjection<ImageClient> published at App/ImageClient.swift:9, strategy .singleton
     //   the published layer: instance, .singleton, published at App/ImageClient.swift:9, holds an instance
@@ -107,6 +110,7 @@ final class Thumbnails {
         SendableInjection<ImageClient> published at App/ImageClient.swift:9, strategy .singleton
           the published layer: instance, .singleton, published at App/ImageClient.swift:9, holds an instance
         """)
+    #expect(printed == imageClientInjection.debugDescription + "\n" + thumbnails.$client.debugDescription + "\n")
   }
 
   @Test func aDetachedTaskResolvesWithNoStoredProperty() async throws {

@@ -57,6 +57,9 @@ public let analyticsReportInjection = Injection<AnalyticsReport>(
     defer { service.rollbackOverride() }
     let screen = Screen(service)
     #expect(screen.service === mock)
+    // The sample's `debugPrint` writes here, which the test checks, not to the test's output.
+    var printed = ""
+    func debugPrint(_ item: Any) { Swift.debugPrint(item, to: &printed) }
     debugPrint(service)
     // Injection<Service> published at ServicePackage/Services.swift:12, strategy .shared
     //   override layer 1: instance, .singleton, pushed at AppTests/ScreenTests.swift:9, holds an instance
@@ -72,6 +75,7 @@ public let analyticsReportInjection = Injection<AnalyticsReport>(
     #expect(
       screen.$service.debugDescription
         == "@Instance at App/Screen.swift:8 of Injection<Service> (ServicePackage/Services.swift:12): resolved")
+    #expect(printed == service.debugDescription + "\n" + screen.$service.debugDescription + "\n")
   }
 }
 

@@ -47,6 +47,24 @@ actor UserCache {
   }
 }
 
+// MARK: A Sendable class resolves where it needs the instance; an actor keeps the wrapper
+
+actor AvatarPrefetcher {
+  @SendableInstance(avatarClientInjection) var avatarClient
+
+  func prefetch(_ user: User) async throws {
+    _ = try await avatarClient.avatar(of: user)
+  }
+}
+
+final class AvatarWarmer: Sendable {
+  private let avatarClient = avatarClientInjection.resolve()
+
+  func warm(_ user: User) async throws {
+    _ = try await avatarClient.avatar(of: user)
+  }
+}
+
 @Suite @MainActor struct TroubleshootingSamples {
   @Test func anActorUsesTheClientItWasGivenOnTheMainActor() async throws {
     let client = MockAPIClient()
@@ -56,6 +74,12 @@ actor UserCache {
     #expect(fetched == .sample)
     #expect(cached == .sample)
     #expect(await client.requests == [User.sample.id])
+  }
+
+  @Test(.isolatedInjections) func anActorAndASendableClassConsumeASendableInjection() async throws {
+    try await AvatarPrefetcher().prefetch(.sample)
+    try await AvatarWarmer().warm(.sample)
+    #expect(await AvatarPrefetcher().avatarClient is MockAvatarClient)
   }
 
   // A repository of this test's own: the published one is `.shared`, and another test could hold it.

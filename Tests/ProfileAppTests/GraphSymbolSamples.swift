@@ -13,6 +13,9 @@ import Testing
   @Test func aCaptureOfAScreenListsItsNodesEdgesAndProblems() async {
     let model = ProfileModel(userID: User.sample.id)
     let graph = InjectionGraph.capture(roots: [model])
+    // The samples' `print` writes here, which the test checks, not to the test's output.
+    var printed = ""
+    func print(_ items: Any...) { Swift.print(items.map { "\($0)" }.joined(separator: " "), to: &printed) }
     print(graph.mermaid)
     for problem in graph.problems {
       print(problem)
@@ -25,12 +28,25 @@ import Testing
       print("\(edge.property) at \(edge.location) is not resolved yet")
     }
     #expect(graph.edges.map(\.isResolved) == [false, false])
+    #expect(
+      printed == """
+        \(graph.mermaid)
+        \(graph.problems.map { "\($0)\n" }.joined())\
+        UserRepository singleton false
+        AvatarLoader singleton false
+        repository at ProfileFeature/ProfileModel.swift:38 is not resolved yet
+        avatarLoader at ProfileFeature/ProfileModel.swift:49 is not resolved yet
+
+        """)
   }
 
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aLoadedScreenDrawsItsGraph() async throws {
     let model = ProfileModel(userID: User.sample.id)
     await model.load()
+    // The samples' `print` writes here, which the test checks, not to the test's output.
+    var printed = ""
+    func print(_ items: Any...) { Swift.print(items.map { "\($0)" }.joined(separator: " "), to: &printed) }
     print(InjectionGraph.capture(roots: [model]).mermaid)
     // graph TD
     //   n0(["ProfileModel"])
@@ -61,6 +77,8 @@ import Testing
       print(problem)
     }
     #expect(InjectionGraph.capture().errors.isEmpty)
+    // The graph, and no error.
+    #expect(printed == InjectionGraph.capture(roots: [model]).mermaid + "\n")
   }
 
   @Test func anEmptyGraphHasNoProblem() {
