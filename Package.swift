@@ -45,7 +45,8 @@ let package = Package(
       swiftSettings: [.swiftLanguageMode(.v5)]),
     // The 2.0 API in the Swift 5 language mode: consumers of `@Instance` are main-actor-isolated,
     // as in 1.1.
-    .testTarget(name: "InjectSwift5Tests", dependencies: ["Inject", "InjectTesting"], swiftSettings: [.swiftLanguageMode(.v5)]),
+    .testTarget(
+      name: "InjectSwift5Tests", dependencies: ["Inject", "InjectTesting"], swiftSettings: [.swiftLanguageMode(.v5)]),
   ],
   swiftLanguageModes: [.v6]
 )
