@@ -357,6 +357,17 @@ struct WorldPart: Sendable {
     stored.values.sorted { $0.rank < $1.rank }.map(\.entry)
   }
 
+  /// The families whose members' layers stored here, each with how many of its slots: the
+  /// families to tell as the part ends, so that they prune the members nothing needs any more.
+  var storingFamilies: [(family: FamilyIdentity, slots: Int)] {
+    var families: [ObjectIdentifier: (family: FamilyIdentity, slots: Int)] = [:]
+    for (_, entry) in stored.values {
+      guard let family = entry.publication.family?.identity else { continue }
+      families[ObjectIdentifier(family), default: (family, 0)].slots += 1
+    }
+    return Array(families.values)
+  }
+
   /// Lists `entry`'s slot, unless it is listed already.
   mutating func register(_ entry: StoredEntry) {
     guard stored[entry.layer] == nil else { return }

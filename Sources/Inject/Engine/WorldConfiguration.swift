@@ -204,14 +204,18 @@ final class WorldConfiguration: Sendable {
   /// If a consumer or a carried world remembers this configuration, what the storage kept that
   /// is alive elsewhere is left here as it ends, before any later world can open a storage made
   /// again: the sendable part's under the lock; the main-actor part's too on the main actor,
-  /// else on the main actor before any main-actor resolution looks (``remnant(of:)``).
+  /// else on the main actor before any main-actor resolution looks (``remnant(of:)``). The
+  /// sendable families whose members stored there are told, once its sendable part is released.
   func release(_ storage: WorldStorage) {
     let isOnMainActor = MainActorRelease.isOnMainActor
+    var families: [(family: FamilyIdentity, slots: Int)] = []
     let ended: WorldPart? = link.withLock { link in
       link.worlds -= 1
       guard link.worlds == 0 else { return nil }
       link.storage = nil
       let mainActorPart = storage.takeMainActorPart()
+      // Only sendable families prune as a world ends, and their members store in the sendable part.
+      families = storage.sendablePart.withLock { $0.storingFamilies }
       guard _inject_flag_is_set(rememberedFlag) else { return mainActorPart }
       let pops = testRollbacks
       leave(storage.sendableObjects(), at: pops, in: &link)
@@ -227,6 +231,14 @@ final class WorldConfiguration: Sendable {
       MainActorRelease.release(ended)
     } else if link.withLock({ !$0.endedOffMainActor.isEmpty }) {
       MainActorHop.run { [self] in leaveEndedOffMainActor() }
+    }
+    guard !families.isEmpty else { return }
+    // The families whose members stored here are told once the slots are released (now, not
+    // with the storage after this returns), and prune, amortized, the members that only this
+    // storage needed.
+    withExtendedLifetime(storage.takeSendablePart()) {}
+    for (family, slots) in families {
+      family.noteSlotsEnded(slots)
     }
   }
 

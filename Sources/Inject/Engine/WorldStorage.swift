@@ -40,6 +40,14 @@ final class WorldStorage: Sendable {
     return part
   }
 
+  /// Takes the sendable part out, as the last world of the storage is released, for the caller
+  /// to release at once: so that the families whose members stored here find its slots gone.
+  func takeSendablePart() -> WorldPart {
+    var part = WorldPart()
+    sendablePart.withLock { swap(&part, &$0) }
+    return part
+  }
+
   /// The objects that the sendable part keeps for new consumers, with their layers' serials.
   func sendableObjects() -> [(serial: UInt64, instance: AnyObject)] {
     sendablePart.withLock { part in

@@ -77,9 +77,30 @@ final class FamilyIdentity: Sendable {
   /// `InjectionFamily<Int, ChatRoomStore>`.
   let name: String
 
+  /// The family's table of members, told when worlds that stored instances of its members end.
+  ///
+  /// Weak: the family's core holds this identity, and a member's layers hold it too, through
+  /// their link, after the family is released.
+  private let listener = Locked(WeakListener())
+
+  private struct WeakListener: Sendable {
+    weak var object: (any EndedSlotsListener)?
+  }
+
   init(name: String, location: CodeLocation) {
     self.name = name
     self.location = location
+  }
+
+  /// Makes `listener`, the family's core, the one told when worlds end.
+  func attach(_ listener: some EndedSlotsListener) {
+    self.listener.withLock { $0.object = listener }
+  }
+
+  /// Tells the family that a world that kept `count` slots of its members' layers has ended,
+  /// and released them.
+  func noteSlotsEnded(_ count: Int) {
+    listener.withLock { $0.object }?.slotsEnded(count)
   }
 
   /// `InjectionFamily<Int, ChatRoomStore> (Chat/ChatRoomStore.swift:12)`.
@@ -99,4 +120,11 @@ enum FamilyKey<Key: Hashable & Sendable> {
       return source(key)
     }
   }
+}
+
+/// What a family's identity tells when worlds that stored instances of its members end: its
+/// table of members, which may then prune those nothing needs any more.
+protocol EndedSlotsListener: AnyObject, Sendable {
+  /// Notes that worlds kept `count` slots of members' layers, and have ended.
+  func slotsEnded(_ count: Int)
 }

@@ -2,9 +2,10 @@
 /// the whole family on the global stack; behind the family's lock.
 ///
 /// A member is an injection of the family's kind, made for its key on first use. The family
-/// keeps it only while something needs it (``FamilyCore/isNeeded(_:)``); the others are pruned
-/// as members are added, amortized, so that cycling through any number of keys keeps the table
-/// bounded by the keys in use.
+/// keeps it only while something needs it (``FamilyCore/isNeeded(_:)``); the others are pruned,
+/// amortized: as members are added, so that cycling through any number of keys keeps the table
+/// bounded by the keys in use; and, for a sendable family, as worlds that stored instances of
+/// its members end, once they kept as many slots of them as half the table holds.
 @usableFromInline
 struct FamilyMembers<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
   @usableFromInline
@@ -14,6 +15,8 @@ struct FamilyMembers<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
   var globalOverrides: [FamilyOverride<D>] = []
   /// When `members` grows to this size, the members nothing needs are pruned.
   var pruneAt = 64
+  /// The slots of members' layers that worlds ended with since the last prune.
+  var slotsEnded = 0
 }
 
 /// A family of either kind, written once.
@@ -77,6 +80,27 @@ final class FamilyCore<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
   }
 }
 
+extension FamilyCore: EndedSlotsListener where D: Door {
+  /// Makes the family's identity tell this table when worlds that stored instances of its
+  /// members end: a sendable family's only, whose table any thread may prune (a main-actor
+  /// family's door is the main actor's, which a world ending elsewhere cannot use at once).
+  func listenForEndedWorlds() {
+    identity.attach(self)
+  }
+
+  func slotsEnded(_ count: Int) {
+    // Pruned once as many slots ended as half the table holds: a prune costs in proportion to
+    // the table, so each ended slot pays a constant share of it, and a look-up nothing.
+    let pruned = state.withLock { state -> [D.Injection] in
+      state.slotsEnded += count
+      guard state.slotsEnded * 2 >= state.members.count else { return [] }
+      return prune(&state)
+    }
+    // Released once the lock is, as in `member(for:)`.
+    withExtendedLifetime(pruned) {}
+  }
+}
+
 // The door's conformance is the main actor's for a main-actor family: used only there.
 extension FamilyCore where D: Door {
   // MARK: Members
@@ -108,7 +132,7 @@ extension FamilyCore where D: Door {
 
   /// Removes the members nothing needs from `state`; returns them, to be released after the
   /// lock.
-  private func prune(_ state: inout FamilyMembers<Key, D>) -> [D.Injection] {
+  fileprivate func prune(_ state: inout FamilyMembers<Key, D>) -> [D.Injection] {
     var pruned: [D.Injection] = []
     for key in Array(state.members.keys) {
       // Taken out of the table, so that the table's is the only other reference the check sees.
@@ -122,6 +146,7 @@ extension FamilyCore where D: Door {
       }
     }
     state.pruneAt = max(64, state.members.count * 2)
+    state.slotsEnded = 0
     return pruned
   }
 

@@ -85,6 +85,7 @@ public final class SendableInjectionFamily<Key: Hashable & Sendable, T: Sendable
           at: location, family: link)
       },
       makeInjection: { SendableInjection($0) })
+    core.listenForEndedWorlds()
   }
 
   /// Publishes a family of sendable dependencies.

@@ -543,19 +543,19 @@ struct GraphWalk {
 
   // MARK: - Holders
 
-  /// Who holds each object of `objects`, walked from the roots and the world's instances
+  /// Who holds each object that `objects` identifies, walked from the roots and the world's instances
   /// through `@Instance` properties: the shortest path from an instance the walk began at, if
   /// the walk reached the object.
   ///
   /// One pass over the links the walk made, whatever the number of objects: the walk is
   /// breadth first, so the first link that reached an instance is on a shortest path to it.
-  func holdingPaths(of objects: [AnyObject]) -> [HoldingPath?] {
+  func holdingPaths(of objects: [ObjectIdentifier]) -> [HoldingPath?] {
     var reachedBy = [Int?](repeating: nil, count: instances.count)
     for (index, link) in links.enumerated() where link.to >= startCount && reachedBy[link.to] == nil {
       reachedBy[link.to] = index
     }
     return objects.map { object in
-      guard var at = visited[ObjectIdentifier(object)] else { return nil }
+      guard var at = visited[object] else { return nil }
       var holders: [String] = []
       var path: [InjectionGraph.Edge] = []
       // Holders by the type they are, which for an injection's instance may be more precise than

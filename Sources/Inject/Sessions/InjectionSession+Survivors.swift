@@ -51,16 +51,19 @@ extension InjectionSession {
     let survivors = generations.flatMap { generation in
       let endedAt = generation.endedAt ?? declaredAt
       return generation.survivors.compactMap { survivor in
-        seen.insert(ObjectIdentifier(survivor.object)).inserted ? (survivor, endedAt) : nil
+        seen.insert(survivor.identifier).inserted ? (survivor, endedAt) : nil
       }
     }
     guard !survivors.isEmpty else { return [] }
-    let paths = GraphWalk.run(roots: roots).holdingPaths(of: survivors.map(\.0.object))
-    return zip(survivors, paths).map { survivor, path in
-      let ((object, instance), endedAt) = survivor
+    // The survivors are held weakly while the graph is walked, and matched by identifier: one
+    // still alive after the walk was alive throughout, so its identifier named it alone.
+    let paths = GraphWalk.run(roots: roots).holdingPaths(of: survivors.map(\.0.identifier))
+    return zip(survivors, paths).compactMap { survivor, path in
+      let (instance, endedAt) = survivor
+      guard instance.isAlive else { return nil }
       let owner = instance.owner
       let what =
-        "\(typeName(type(of: object))) (.\(owner.strategy), published at \(owner.location)) is still alive "
+        "\(typeName(instance.type)) (.\(owner.strategy), published at \(owner.location)) is still alive "
         + "after the session ended at \(endedAt)"
       let held =
         path.map { $0.holders.map { "held by \($0)" }.joined(separator: ", ") }

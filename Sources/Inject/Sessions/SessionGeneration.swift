@@ -36,10 +36,18 @@ final class SessionGeneration: Sendable {
     weak var slot: (any EngineSlot)?
   }
 
-  /// An instance of the session's injections, watched through a weak reference.
+  /// An instance of the session's injections, watched through a weak reference, with its
+  /// identifier and type, taken while the slot that let it go still held it: so that a survivor
+  /// check needs no strong reference to it, which, held while the check walks the graph, would
+  /// outlive the holder that lets go meanwhile on another thread.
   struct BuiltInstance: Sendable {
     let object: WeakInstance
+    let identifier: ObjectIdentifier
+    let type: any AnyObject.Type
     let owner: Owner
+
+    /// Whether the instance is alive: a weak reference loaded and let go at once.
+    var isAlive: Bool { object.object != nil }
   }
 
   /// An object held weakly.
@@ -102,7 +110,7 @@ final class SessionGeneration: Sendable {
           return !seen.insert(ObjectIdentifier(slot)).inserted
         }
         state.owners = state.owners.filter { seen.contains($0.key) }
-        state.built.removeAll { $0.object.object == nil }
+        state.built.removeAll { !$0.isAlive }
         state.pruneAt = max(64, state.members.count * 2, state.built.count * 2)
       }
       return true
@@ -127,7 +135,10 @@ final class SessionGeneration: Sendable {
     let object = unwrapped as AnyObject
     state.withLock { state in
       guard let owner = state.owners[slot] else { return }
-      state.built.append(BuiltInstance(object: WeakInstance(object: object), owner: owner))
+      state.built.append(
+        BuiltInstance(
+          object: WeakInstance(object: object), identifier: ObjectIdentifier(object), type: Swift.type(of: object),
+          owner: owner))
     }
   }
 
@@ -150,15 +161,16 @@ final class SessionGeneration: Sendable {
     }
     state.withLock { state in
       (state.members, state.owners) = ([], [:])
-      state.built.removeAll { $0.object.object == nil }
+      state.built.removeAll { !$0.isAlive }
     }
     return released
   }
 
-  /// The instances of this ended generation that are still alive, with what names each.
+  /// The instances of this ended generation that are still alive, with what names each; held
+  /// weakly, so that a holder that lets go meanwhile releases the instance at once.
   @MainActor
-  var survivors: [(object: AnyObject, instance: BuiltInstance)] {
-    state.withLock { $0.built }.compactMap { instance in instance.object.object.map { ($0, instance) } }
+  var survivors: [BuiltInstance] {
+    state.withLock { $0.built }.filter(\.isAlive)
   }
 }
 

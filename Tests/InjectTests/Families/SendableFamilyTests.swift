@@ -37,6 +37,26 @@ let sharedCaches = SendableInjectionFamily<Int, KeyedCache>(strategy: .shared) {
     #expect(builds.value == 4)
   }
 
+  /// A test world that resolved 100,000 keys of a `.singleton` family (20,000 unless
+  /// `INJECT_STRESS=1`) ends: the family prunes their members as it ends, with no key added (it
+  /// kept them until new keys came).
+  ///
+  /// In a process of its own: the world's notes of its slots weigh on no count of the tests
+  /// beside it (the world holders' bound of WorldReleaseTests failed beside it).
+  @Test(.timeLimit(.minutes(2))) func aFamilyPrunesTheMembersOfAWorldAsItEnds() async {
+    await #expect(processExitsWith: .success) {
+      let family = SendableInjectionFamily<Int, KeyedCache>(strategy: .singleton) { KeyedCache($0) }
+      let keys = StressScale.count(full: 100_000, quick: 20_000)
+      withIsolatedInjections {
+        for key in 0..<keys {
+          _ = family[key].resolve()
+        }
+        precondition(family.memberCount == keys)
+      }
+      precondition(family.memberCount == 0, "pruned as the world ended, with no look-up since")
+    }
+  }
+
   @Test func cyclingThroughKeysFromManyTasksKeepsTheTableBounded() async {
     let family = SendableInjectionFamily<Int, KeyedCache>(strategy: .shared) { KeyedCache($0) }
     await withTaskGroup(of: Void.self) { group in

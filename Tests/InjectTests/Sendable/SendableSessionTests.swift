@@ -83,6 +83,43 @@ private final class Reports<Report: Sendable>: Sendable {
     }
   }
 
+  /// A sendable `.session` instance resolved from a task group's child task, then twice from the
+  /// current task, is released at `end()` called through the main actor, as soon as its last
+  /// holder lets go: not some time later.
+  ///
+  /// In a process of its own, in the global world, as the recipe runs it, ten times: the
+  /// survivor check that `end()` leaves to the main actor held the instance strongly while it
+  /// walked the graph, on the main actor, while this task let go. The world stores 20,000 other
+  /// instances, so that the walk lasts, and this task lets go a moment after `end()`, once the
+  /// check has begun (it failed every run; without them, about one in four).
+  @Test(.timeLimit(.minutes(1))) func aSendableSessionInstanceIsReleasedWhenItsLastHolderLetsGoAfterEnd() async {
+    await #expect(processExitsWith: .success) {
+      final class Store: Sendable {}
+      let stored = SendableInjectionFamily<Int, Store>(strategy: .singleton) { _ in Store() }
+      for key in 0..<20_000 {
+        _ = stored[key].resolve()
+      }
+      for _ in 0..<10 {
+        let session = InjectionSession("signed-in user")
+        let injection = SendableInjection<Store>(strategy: .session(session), instance: Store())
+        await withTaskGroup(of: Void.self) { group in
+          group.addTask { _ = injection.resolve() }
+        }
+        var first: Store? = injection.resolve()
+        weak let watched = first
+        _ = injection.resolve()
+        await MainActor.run { session.end() }
+        try? await Task.sleep(for: .milliseconds(2))
+        let next = injection.resolve()
+        precondition(next !== watched, "the next generation builds a new instance")
+        first = nil
+        precondition(watched == nil, "released when its last holder let go")
+        withExtendedLifetime((first, next)) {}
+      }
+      withExtendedLifetime(stored) {}
+    }
+  }
+
   /// A sendable session's instance still alive after `end()` is named as a survivor, of an
   /// optional type too.
   @Test func aSurvivorOfASendableSessionIsNamedOfAnOptionalTypeToo() {
