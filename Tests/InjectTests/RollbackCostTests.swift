@@ -8,7 +8,12 @@ import Testing
 /// Each cost is a ratio of two times measured in one run, each the best of several, so that a
 /// busy machine slows both sides alike. In the global world of a child process: its rollbacks
 /// drop nothing of the tests beside these, and its 100,000 instances weigh on no count of theirs.
-@Suite(.timeLimit(.minutes(5))) struct RollbackCostTests {
+@Suite(
+  .timeLimit(.minutes(5)),
+  .disabled(
+    if: isUnderSanitizer, "a time measured under a sanitizer measures the sanitizer: these run plainly and in release")
+)
+struct RollbackCostTests {
   /// With an override left in place (as a launch override is), a rollback of an unrelated
   /// override costs no more than ten times as much with 100,000 instances stored as with none:
   /// every rollback filtered every slot listed since the first push, 40 ms each at this scale.

@@ -147,7 +147,7 @@ enum KindPair: String, CaseIterable, Sendable {
   /// singleton is listed), whichever order their hops to the main actor run in.
   ///
   /// A child process: the rollbacks of the tests beside it would drop the singleton too, rightly.
-  @Test(.timeLimit(.minutes(1))) func sendableRollbacksOnManyThreadsDropNoMainActorInstanceStoredBefore() async {
+  @Test(.timeLimit(.minutes(4))) func sendableRollbacksOnManyThreadsDropNoMainActorInstanceStoredBefore() async {
     await #expect(processExitsWith: .success) {
       // The pushes on the global stack of a test process are on purpose: their warning is
       // DebugWarningsTests'.
@@ -180,7 +180,7 @@ enum KindPair: String, CaseIterable, Sendable {
   /// and the main actor read the slot first: thousands of stale reads in three seconds).
   ///
   /// A child process, for the global overrides; three seconds of the race.
-  @Test(.timeLimit(.minutes(1))) func concurrentRollbacksLeaveNoMainActorDependentOfARolledBackOverride() async {
+  @Test(.timeLimit(.minutes(4))) func concurrentRollbacksLeaveNoMainActorDependentOfARolledBackOverride() async {
     await #expect(processExitsWith: .success) {
       let rolledBack = Locked(0)
       let isRacing = Locked(true)

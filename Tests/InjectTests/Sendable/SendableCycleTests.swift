@@ -79,7 +79,7 @@ private let loopB = SendableInjection<Int>(strategy: .singleton, instance: 2, fi
 
   /// Thread A builds X and needs Y while thread B builds Y and needs X: the second to wait sees
   /// the cycle.
-  @Test(.timeLimit(.minutes(1))) func aCycleAcrossTwoThreadsStopsWithTheChain() async throws {
+  @Test(.timeLimit(.minutes(4))) func aCycleAcrossTwoThreadsStopsWithTheChain() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],
       performing: {
@@ -165,7 +165,7 @@ private let loopB = SendableInjection<Int>(strategy: .singleton, instance: 2, fi
 
   /// A resolution that waits for another thread's build longer than the report's delay is
   /// reported, naming both injections; then it goes on waiting, and finds the instance built.
-  @Test(.timeLimit(.minutes(1))) func aLongWaitForAnotherThreadsBuildIsReported() async throws {
+  @Test(.timeLimit(.minutes(4))) func aLongWaitForAnotherThreadsBuildIsReported() async throws {
     let result = try await #require(
       processExitsWith: .success, observing: [\.standardOutputContent],
       performing: {
@@ -209,7 +209,7 @@ private let blockingOnMainThread = SendableInjection<Int>(
   /// waiting thread: the report went through the main actor, and never came while the wait
   /// lasted. (Release builds show no warning, and the main actor's telemetry cannot record while
   /// it is blocked.)
-  @Test(.timeLimit(.minutes(1))) func aWaitForABuildThatBlocksTheMainThreadIsReportedWhileItBlocks() async throws {
+  @Test(.timeLimit(.minutes(4))) func aWaitForABuildThatBlocksTheMainThreadIsReportedWhileItBlocks() async throws {
     let result = try await #require(
       processExitsWith: .success, observing: [\.standardErrorContent],
       performing: {

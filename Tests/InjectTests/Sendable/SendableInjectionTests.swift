@@ -226,7 +226,7 @@ private struct StructConsumer {
     #expect(identities.count == 1)
   }
 
-  @Test(.timeLimit(.minutes(1))) func aFactoryThatResolvesThreeOthersFromSixteenTasksDoesNotDeadlock() async {
+  @Test(.timeLimit(.minutes(4))) func aFactoryThatResolvesThreeOthersFromSixteenTasksDoesNotDeadlock() async {
     let builds = Counter()
     let leaves = (0..<3).map { index in
       SendableInjection<any SendableClient>(

@@ -93,7 +93,7 @@ import Testing
 
   /// A factory that takes long blocks its own slot only: another thread builds and reads
   /// another slot meanwhile, which a global lock held during builds would deadlock.
-  @Test(.timeLimit(.minutes(1))) func aLongBuildBlocksNoOtherSlot() {
+  @Test(.timeLimit(.minutes(4))) func aLongBuildBlocksNoOtherSlot() {
     let slow = SendableSlot<Built>()
     let fast = SendableSlot<Built>()
     let fastResolved = DispatchSemaphore(value: 0)
@@ -116,7 +116,7 @@ import Testing
 
   /// Sixteen threads each resolve a singleton whose factory resolves three others, which
   /// resolve nothing: no deadlock, one build each.
-  @Test(.timeLimit(.minutes(1))) func aFactoryThatResolvesThreeOthersFromSixteenThreadsDoesNotDeadlock() {
+  @Test(.timeLimit(.minutes(4))) func aFactoryThatResolvesThreeOthersFromSixteenThreadsDoesNotDeadlock() {
     let leaves = (0..<3).map { _ in SendableSlot<Built>() }
     let root = SendableSlot<[Built]>()
     let calls = Counter()
