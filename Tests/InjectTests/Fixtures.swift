@@ -76,9 +76,10 @@ func shownInDebugBuilds(_ warnings: [String]) -> [String] {
   #endif
 }
 
-/// Whether the tests run under ThreadSanitizer or AddressSanitizer (`.ci/run` runs them under
-/// each): found by the runtime's entry point in the process, since Swift has no compile-time
-/// condition for it. Timing ratios measured under a sanitizer measure the sanitizer.
+/// Whether the tests run under ThreadSanitizer or AddressSanitizer, as `.ci/run` runs them.
+///
+/// Found by the runtime's entry point in the process, since Swift has no compile-time condition
+/// for it. Timing ratios measured under a sanitizer measure the sanitizer.
 let isUnderSanitizer: Bool = {
   let process = dlopen(nil, RTLD_NOW)
   defer { if let process { dlclose(process) } }
