@@ -38,6 +38,22 @@ final class Engine<D: Door>: Sendable {
     return resolve(delegatingFrom: injection, to: other, in: world, from: location)
   }
 
+  /// The instance that a consumer declared at `location`, made in a world of `configuration`,
+  /// gets now: in the current task's world if it is that world or nested in it, else in a world
+  /// of `configuration` made for it (its storage while one lives, else one made again), the
+  /// current task's while it resolves, so that what a factory resolves resolves there too.
+  ///
+  /// The consumer's storage retains `configuration` while this runs.
+  func resolve(
+    _ injection: D.Injection, remembering configuration: Unmanaged<WorldConfiguration>, from location: CodeLocation
+  ) -> D.Value {
+    if let current = World.current, current.configuration.isWithin(configuration) {
+      return resolve(injection, in: current, from: location)
+    }
+    let world = World(configuration.takeUnretainedValue())
+    return world.enter { resolve(injection, in: world, from: location) }
+  }
+
   /// The instance a new consumer declared at `location` gets in `world` from `other`, which the
   /// top layer of `injection` delegates to.
   ///

@@ -54,8 +54,6 @@ final class World: Sendable {
 
   /// Whether this is a test world, where injections resolve their test value by default.
   var isTest: Bool { configuration.isTest }
-  /// The scoped overrides that apply in this world, of both kinds, one per injection.
-  var overrides: [ScopedOverride] { configuration.overrides }
   /// The override stacks of the test this world belongs to, if it is a test world.
   var testOverrides: TestOverrides? { configuration.testOverrides }
   /// Where the instances built in this world are watched, for a leak report.

@@ -370,23 +370,10 @@ public final class Injection<T> {
   }
 
   /// The instance that a consumer declared at `location`, made in a world of `configuration`,
-  /// gets now: in the current task's world if it is nested in that one, else in a world of
-  /// `configuration`.
-  ///
-  /// The consumer's storage retains `configuration` while this runs.
+  /// gets now: the engine's (``Engine/resolve(_:remembering:from:)``).
   @usableFromInline
   func resolve(remembering configuration: Unmanaged<WorldConfiguration>, from location: CodeLocation) -> T {
-    if let current = World.current, current.configuration.isWithin(configuration) {
-      return resolve(in: current, from: location)
-    }
-    return resolve(inWorldMadeFor: configuration.takeUnretainedValue(), from: location)
-  }
-
-  /// The instance that a consumer at `location` gets in a world of `configuration` made for it,
-  /// the current task's while it resolves, so that what a factory resolves resolves there too.
-  private func resolve(inWorldMadeFor configuration: WorldConfiguration, from location: CodeLocation) -> T {
-    let world = World(configuration)
-    return world.enter { resolve(in: world, from: location) }
+    engine.resolve(self, remembering: configuration, from: location)
   }
 
   /// The engine, for this injection's type; made on the main actor, where the conformance of
