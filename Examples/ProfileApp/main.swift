@@ -31,8 +31,8 @@ if CommandLine.arguments.contains("--sign-out") {
   print("User 1, second screen: \(second.posts)")
   print("User 7: \(PostsModel(userID: 7).posts)")
 } else if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), CommandLine.arguments.contains("--graph") {
-  // The app's dependency graph, as the README shows it (scripts/check-graph-pictures): a screen
-  // loaded, with its model as the root that no injection built.
+  // The app's dependency graph, as the Diagnostics article shows it (scripts/check-graph-pictures):
+  // a screen loaded, with its model as the root that no injection built.
   let profile = ProfileView(model: ProfileModel(userID: 1))
   await profile.model.load()
   print(InjectionGraph.capture(roots: [profile.model]).mermaid)
