@@ -1,5 +1,5 @@
 /// What a build resolved while it ran, noted in its frame on the chain of builds in progress of
-/// its door (``Door/beginBuild(of:)``): the session generations of the instances it resolved,
+/// its door (``Door/beginBuild()``): the session generations of the instances it resolved,
 /// so that what it stores lists them, and the injections it resolved, for the graph.
 struct BuildRecord: Sendable {
   /// The generations of the instances the build resolved, each once.

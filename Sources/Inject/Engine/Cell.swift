@@ -7,7 +7,9 @@
 /// the check loses no safety.
 ///
 /// A cell is not `Sendable`: the compiler confines it to the isolation domain of its owner,
-/// which for every cell of the engine is the main actor.
+/// which for most cells of the engine is the main actor. A cell that other threads reach is
+/// declared `nonisolated(unsafe)`, with the proof of why its accesses cannot race beside it (a
+/// world configuration's scoped overrides, written only before any other thread can reach it).
 @usableFromInline
 final class Cell<Value>: ManagedBuffer<Value, Void> {
   /// A cell holding `value`.

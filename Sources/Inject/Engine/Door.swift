@@ -143,7 +143,8 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   /// Leaves what ``enter(_:from:inGlobalWorld:)`` entered.
   static func leave(_ entered: Entered)
 
-  /// Opens the frame of a build of `injection`: what it resolves is noted there.
+  /// Opens the frame of a build on this door's chain of builds in progress: what the build
+  /// resolves is noted there.
   static func beginBuild()
 
   /// Closes the innermost frame; returns what the build resolved, if it noted anything.

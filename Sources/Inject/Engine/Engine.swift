@@ -11,7 +11,7 @@
 /// ``Door`` is main-actor-isolated, so the compiler lets the engine resolve a main-actor
 /// injection only on the main actor.
 ///
-/// An object, one per injection, that holds nothing: its methods get the door's type and its
+/// An object, one per injection, that holds only its publication: its methods get the door's type and its
 /// conformance from the object, where static functions of a generic type would look them up at
 /// run time on every call (a cost of hundreds of instructions on the general path, which is not
 /// specialized for the door).

@@ -47,8 +47,8 @@ private func asDeclared(_ printed: String) -> String {
   String(printed.compactMap { $0 == "`" ? nil : $0 == "\u{A0}" ? " " : $0 })
 }
 
-/// `type`'s name as Swift prints it, with its raw identifiers as declared: `` G<`my type`> ``
-/// becomes `G<my type>`.
+/// `type`'s name as Swift prints it, with the backticks of its raw identifiers removed: a
+/// generic `G` of a type declared as a raw identifier, `my type`, is named `G<my type>`.
 func typeName(_ type: any Any.Type) -> String {
   asDeclared("\(type)")
 }

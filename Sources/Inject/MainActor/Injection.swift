@@ -447,7 +447,7 @@ public final class Injection<T> {
     return outer
   }
 
-  /// Ends what ``enterResolution(from:)`` began.
+  /// Ends what ``enterResolution(from:inGlobalWorld:)`` began.
   @inlinable
   func leaveResolution(restoring outer: Unmanaged<AnyObject>?) {
     Resolution.innermost = outer

@@ -1,5 +1,6 @@
-/// Runs engine code that the main actor owns (its rollback logs, the telemetry, the worlds
-/// alive) for a caller on any thread.
+/// Runs engine code that must run on the main actor (draining a rollback's main-actor drops,
+/// the telemetry, noting the worlds alive, releasing a world's main-actor part) for a caller on
+/// any thread.
 enum MainActorHop {
   /// Runs `body` on the main actor: now if the caller runs there, else in a main-actor task
   /// enqueued at once, at high priority.

@@ -70,8 +70,9 @@ extension SendableInjection {
 
   /// Pops the most recent override, restoring the layer beneath it.
   ///
-  /// Every instance that a sendable injection stored while the layer was in place is dropped:
-  /// a `.singleton` built with the mock is built anew by its next consumer. Instances stored
+  /// Every instance that any injection, of either kind, stored in the global world while the
+  /// layer was in place is dropped: a `.singleton` built with the mock is built anew by its
+  /// next consumer. Instances stored
   /// before the push keep their identity. With no override to roll back, nothing changes.
   ///
   /// - Parameters:
