@@ -11,10 +11,8 @@ import Foundation
 /// layer that delegates to another injection, which held layers of its own) waits in a list
 /// until the release before it has returned, so that a chain of any length takes constant stack.
 enum MainActorRelease {
-  /// What waits to be released while a release on the main actor runs.
-  @MainActor private static var pending: [Any?] = []
-  /// Whether a release on the main actor runs.
-  @MainActor private static var isReleasing = false
+  /// What the main actor releases flat.
+  @MainActor private static let releases = FlatRelease()
 
   /// Runs `then`, then releases `value`, on the main actor: now if the caller runs there, else
   /// in a main-actor task.
@@ -30,24 +28,13 @@ enum MainActorRelease {
       // Checked at run time: `assumeIsolated` stops the program rather than run elsewhere.
       MainActor.assumeIsolated {
         then()
-        releaseFlat(handoff.take())
+        releases.release(handoff.take())
       }
       return
     }
     Task { @MainActor in
       then()
-      releaseFlat(handoff.take())
-    }
-  }
-
-  /// Releases `value` now, or, while another release runs, once it has returned.
-  @MainActor private static func releaseFlat(_ value: consuming Any?) {
-    pending.append(consume value)
-    guard !isReleasing else { return }
-    isReleasing = true
-    defer { isReleasing = false }
-    while let next = pending.popLast() {
-      _ = consume next
+      releases.release(handoff.take())
     }
   }
 

@@ -99,10 +99,8 @@ final class ThreadBuilds {
   @exclusivity(unchecked) var entered: [Unowned] = []
   /// The frames of the builds in progress, outermost first.
   @exclusivity(unchecked) var records: [BuildRecord] = []
-  /// What waits to be released while a release runs on the thread (``FlatRelease``).
-  @exclusivity(unchecked) var pendingReleases: [Any] = []
-  /// Whether a release runs on the thread.
-  @exclusivity(unchecked) var isReleasing = false
+  /// What the thread releases flat.
+  let releases = FlatRelease()
 
   struct Unowned {
     unowned(unsafe) let injection: any BuildIdentity

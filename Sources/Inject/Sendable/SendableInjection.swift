@@ -201,8 +201,10 @@ public final class SendableInjection<T: Sendable>: Sendable {
     let forgotten = Engine.forgettingReleased(
       ReleasedStack(layers, familyDepth: familyDepth, Layer<SendableDoor<T>>.self), publishedBy: publication)
     // Released flat: a layer may delegate to another injection, whose own release then waits
-    // for this one to return, so that a chain of any length takes constant stack.
-    FlatRelease.release((layers, forgotten))
+    // for this one to return, so that a chain of any length takes constant stack. Moved, not
+    // copied: a copy left here would be the last reference, released when `deinit` returns,
+    // outside the flat release, and recursively.
+    FlatRelease.onThisThread.release((consume layers, forgotten))
   }
 
   /// The instance a consumer gets now, for code that has no stored property to keep it in: a

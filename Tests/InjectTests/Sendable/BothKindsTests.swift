@@ -142,6 +142,38 @@ enum KindPair: String, CaseIterable, Sendable {
     #expect(resolved.withLock { $0 } == 4_999)
   }
 
+  /// A chain of 5,000 sendable injections, each overridden globally with the next and held only
+  /// by the one before it, is released in constant stack, on a thread with a 256 KB stack: each
+  /// release hands what it lets go of to the thread's flat release.
+  ///
+  /// A child process: its global pushes would list what the tests beside it store.
+  @Test(.timeLimit(.minutes(4))) func aLongSendableChainHeldOnlyByItsHeadIsReleasedOnASmallStack() async {
+    await #expect(processExitsWith: .success) {
+      let done = DispatchSemaphore(value: 0)
+      let thread = Thread {
+        weak var weakLast: SendableInjection<Int>?
+        do {
+          var chain = (0..<5_000).map { SendableInjection<Int>(strategy: .singleton, instance: $0) }
+          withDebugWarningsSilenced {
+            for (injection, next) in zip(chain, chain.dropFirst()) {
+              injection.override(with: next)
+            }
+          }
+          let head = chain[0]
+          weakLast = chain[chain.count - 1]
+          chain = []
+          precondition(head.resolve() == 4_999)
+          precondition(weakLast != nil, "the chain holds its last injection")
+        }
+        precondition(weakLast == nil, "released with the head")
+        done.signal()
+      }
+      thread.stackSize = 256 * 1024
+      thread.start()
+      done.wait()
+    }
+  }
+
   /// Threads pushing and rolling back a sendable override never drop a main-actor `.singleton`
   /// stored before any of their pushes, while a main-actor override is in place (so the
   /// singleton is listed), whichever order their hops to the main actor run in.
