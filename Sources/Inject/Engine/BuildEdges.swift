@@ -6,8 +6,8 @@
 /// released, pruned as new layers are noted (amortized), so scopes that come and go leave none.
 struct BuildEdges: Sendable {
   private var byLayer: [ObjectIdentifier: Entry] = [:]
-  /// The count of entries at which the next new layer prunes the released ones.
-  private var pruneAt = 8
+  /// When the entries are pruned, which the next new layer does, forgetting the released ones.
+  private var pruning = PruneSchedule(minimum: 8)
 
   private struct Entry: Sendable {
     /// The layer, weakly: its identifier is unique while it is alive.
@@ -20,9 +20,9 @@ struct BuildEdges: Sendable {
   mutating func note(_ dependencies: [BuildDependency], builtBy layer: any AnyObject & Sendable) {
     let key = ObjectIdentifier(layer)
     guard var entry = byLayer[key], entry.layer != nil else {
-      if byLayer.count >= pruneAt {
+      if pruning.isDue(byLayer.count) {
         byLayer = byLayer.filter { $0.value.layer != nil }
-        pruneAt = max(8, byLayer.count * 2)
+        pruning.pruned(leaving: byLayer.count)
       }
       var unique: [BuildDependency] = []
       for dependency in dependencies where !unique.contains(dependency) {

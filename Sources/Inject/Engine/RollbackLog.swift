@@ -53,8 +53,8 @@ final class RollbackLog: Sendable {
     /// later epoch leaves its earlier listing here, stale; rollbacks skip it, and the pruning
     /// removes it.
     var order: [Listing] = []
-    /// When `order` grows to this size, the stale listings and released slots are removed.
-    var pruneAt = 64
+    /// When `order` is pruned, which forgets the stale listings and the released slots.
+    var pruning = PruneSchedule()
 
     /// Lists `slot`, which stores now, at the current epoch.
     mutating func list(_ slot: some EngineSlot) {
@@ -64,7 +64,7 @@ final class RollbackLog: Sendable {
       }
       listed[identifier] = Entry(slot: slot, epoch: epoch)
       order.append(Listing(slot: identifier, epoch: epoch))
-      if order.count >= pruneAt {
+      if pruning.isDue(order.count) {
         prune()
       }
     }
@@ -83,7 +83,7 @@ final class RollbackLog: Sendable {
         }
       }
       order = kept.reversed()
-      pruneAt = max(64, order.count * 2)
+      pruning.pruned(leaving: order.count)
     }
 
     /// The slot that `listing` lists now, taken out of the list; `nil` if the listing is stale
@@ -173,7 +173,7 @@ final class RollbackLog: Sendable {
           guard let slot = entry.slot else { continue }
           drop(slot, empties: entry.epoch >= epoch)
         }
-        (state.listed, state.order, state.pruneAt) = ([:], [], 64)
+        (state.listed, state.order, state.pruning) = ([:], [], PruneSchedule())
       } else {
         while let listing = state.order.last, listing.epoch >= epoch {
           state.order.removeLast()

@@ -236,10 +236,10 @@ final class World: Sendable {
     var parts: [ObjectIdentifier: [WeakPart]] = [:]
     /// How many parts `parts` lists, under every layer.
     var count = 0
-    /// When `count` grows to this size, the parts released are forgotten, and the layers that
-    /// no part alive holds: amortized, so that each world costs the same however many came
-    /// before, and a layer that lives on (a published one) keeps only the parts alive.
-    var pruneAt = 64
+    /// When `parts` is pruned, which forgets the parts released, and the layers that no part
+    /// alive holds: so that each world costs the same however many came before, and a layer
+    /// that lives on (a published one) keeps only the parts alive.
+    var pruning = PruneSchedule()
   }
 
   /// A world's part, held weakly: a main-actor part's cell, or a sendable part's lock.
@@ -261,13 +261,13 @@ final class World: Sendable {
     Self.holders.withLock { holders in
       holders.parts[ObjectIdentifier(layer), default: []].append(WeakPart(part: part))
       holders.count += 1
-      if holders.count >= holders.pruneAt {
+      if holders.pruning.isDue(holders.count) {
         holders.parts = holders.parts.compactMapValues { parts in
           let alive = parts.filter { $0.part != nil }
           return alive.isEmpty ? nil : alive
         }
         holders.count = holders.parts.values.reduce(0) { $0 + $1.count }
-        holders.pruneAt = max(64, holders.count * 2)
+        holders.pruning.pruned(leaving: holders.count)
       }
     }
   }

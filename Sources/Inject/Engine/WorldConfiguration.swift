@@ -79,8 +79,8 @@ final class WorldConfiguration: Sendable {
     /// `remnants` on the main actor: at once by the first main-actor resolution that looks, or by
     /// a main-actor task.
     var endedOffMainActor: [WorldPart] = []
-    /// When `remnants` grows to this size, the dead ones are dropped: amortized.
-    var pruneAt = 64
+    /// When `remnants` is pruned, which forgets the dead ones.
+    var pruning = PruneSchedule()
   }
 
   /// An instance that an ended storage kept, held weakly: nothing of the layer that built it,
@@ -264,9 +264,9 @@ final class WorldConfiguration: Sendable {
     for (serial, instance) in instances {
       link.remnants[serial] = Remnant(instance: SessionGeneration.WeakInstance(object: instance), pops: pops)
     }
-    if link.remnants.count >= link.pruneAt {
+    if link.pruning.isDue(link.remnants.count) {
       link.remnants = link.remnants.filter { $0.value.instance.object != nil }
-      link.pruneAt = max(64, link.remnants.count * 2)
+      link.pruning.pruned(leaving: link.remnants.count)
     }
   }
 

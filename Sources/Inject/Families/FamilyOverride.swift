@@ -22,8 +22,8 @@ final class FamilyOverride<D: DoorTypes>: Sendable {
 
   private struct MadeFor: Sendable {
     var links: [WeakLink] = []
-    /// When `links` grows to this size, the entries of released members are removed.
-    var pruneAt = 64
+    /// When `links` is pruned, which forgets the entries of released members.
+    var pruning = PruneSchedule()
   }
 
   private struct WeakLink: Sendable {
@@ -53,9 +53,9 @@ final class FamilyOverride<D: DoorTypes>: Sendable {
     let layer = link.layer(madeBy: self) {
       madeFor.withLock { madeFor in
         madeFor.links.append(WeakLink(link: link))
-        if madeFor.links.count >= madeFor.pruneAt {
+        if madeFor.pruning.isDue(madeFor.links.count) {
           madeFor.links.removeAll { $0.link == nil }
-          madeFor.pruneAt = max(64, madeFor.links.count * 2)
+          madeFor.pruning.pruned(leaving: madeFor.links.count)
         }
       }
       return makeLayer(for: link)

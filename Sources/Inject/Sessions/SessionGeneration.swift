@@ -28,8 +28,8 @@ final class SessionGeneration: Sendable {
     var owners: [ObjectIdentifier: Owner] = [:]
     /// Where the generation ended, once it has.
     var endedAt: CodeLocation?
-    /// When `members` or `built` grows to this size, the entries of released objects go.
-    var pruneAt = 64
+    /// When `members` and `built` are pruned, which forgets the entries of released objects.
+    var pruning = PruneSchedule()
   }
 
   private struct Member: Sendable {
@@ -102,7 +102,7 @@ final class SessionGeneration: Sendable {
       if let owner {
         state.owners[ObjectIdentifier(slot)] = owner
       }
-      if state.members.count >= state.pruneAt {
+      if state.pruning.isDue(state.members.count) {
         // Each slot once, and only those still alive.
         var seen: Set<ObjectIdentifier> = []
         state.members.removeAll { member in
@@ -111,7 +111,7 @@ final class SessionGeneration: Sendable {
         }
         state.owners = state.owners.filter { seen.contains($0.key) }
         state.built.removeAll { !$0.isAlive }
-        state.pruneAt = max(64, state.members.count * 2, state.built.count * 2)
+        state.pruning.pruned(leaving: max(state.members.count, state.built.count))
       }
       return true
     }
@@ -181,9 +181,9 @@ struct SessionTable: Sendable {
   private var current: [ObjectIdentifier: SessionGeneration] = [:]
   /// The generations ended here that may have survivors, oldest first.
   private(set) var ended: [SessionGeneration] = []
-  /// When `ended` grows to this size, the generations with no survivor left are forgotten: so
-  /// that ending a session costs the same however many ended before it.
-  private var pruneAt = 64
+  /// When `ended` is pruned, which forgets the generations with no survivor left: so that
+  /// ending a session costs the same however many ended before it.
+  private var pruning = PruneSchedule()
 
   init() {}
 
@@ -211,8 +211,8 @@ struct SessionTable: Sendable {
   /// that each `end()` costs the same however many generations ended before it.
   @MainActor
   mutating func pruneEnded() {
-    guard ended.count >= pruneAt else { return }
+    guard pruning.isDue(ended.count) else { return }
     ended.removeAll { $0.survivors.isEmpty }
-    pruneAt = max(64, ended.count * 2)
+    pruning.pruned(leaving: ended.count)
   }
 }

@@ -13,9 +13,9 @@ final class LeakWatch: Sendable {
   private struct State: Sendable {
     /// The objects built, those released since the last pruning included.
     var built: [BuiltInstance] = []
-    /// When `built` grows to this size, the entries of released objects are removed, so that a
+    /// When `built` is pruned, which forgets the entries of released objects, so that a
     /// long test that builds and releases objects without end keeps a bounded list.
-    var pruneAt = 64
+    var pruning = PruneSchedule()
   }
 
   private let state = Locked(State())
@@ -31,9 +31,9 @@ final class LeakWatch: Sendable {
     let object = SessionGeneration.WeakInstance(object: boxed as AnyObject)
     state.withLock { state in
       state.built.append(BuiltInstance(object: object, injection: injection, location: location))
-      if state.built.count >= state.pruneAt {
+      if state.pruning.isDue(state.built.count) {
         state.built.removeAll { $0.object.object == nil }
-        state.pruneAt = max(64, state.built.count * 2)
+        state.pruning.pruned(leaving: state.built.count)
       }
     }
   }
