@@ -35,6 +35,13 @@ enum CurrentThread {
       // Only this getter stores it: a `ThreadBuilds`, retained once, which the thread holds.
       return Unmanaged<ThreadBuilds>.fromOpaque(existing).takeUnretainedValue()
     }
+    return makeBuilds()
+  }
+
+  /// Makes the calling thread's builds, on its first build: apart from ``builds``, so that the
+  /// getter, small, is inlined where a build is entered.
+  @inline(never)
+  private static func makeBuilds() -> ThreadBuilds {
     let builds = ThreadBuilds()
     stored = Unmanaged.passRetained(builds).toOpaque()
     return builds
