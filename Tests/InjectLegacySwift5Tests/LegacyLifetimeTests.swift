@@ -3,23 +3,29 @@ import Testing
 
 /// Each scope and lifespan of 1.x, in the Swift 5 language mode: which consumers share an
 /// instance, how many are built, and when they are released.
+///
+/// Each test runs in a test world of its own: they check identities, and the global world's
+/// instances are dropped by the global rollbacks of the tests beside them in the process, in any
+/// injection (exact rollback; a released injection's overrides are rolled back too).
 @Suite @MainActor struct LegacyLifetimeTests {
   @Test func localTemporaryBuildsOneForEachConsumerReleasedWithIt() {
-    scenarios.localTemporaryBuildsOneForEachConsumerReleasedWithIt()
+    withIsolatedInjections { scenarios.localTemporaryBuildsOneForEachConsumerReleasedWithIt() }
   }
   @Test func localPermanentBuildsOneForEachConsumerAndKeepsThemAll() {
-    scenarios.localPermanentBuildsOneForEachConsumerAndKeepsThemAll()
+    withIsolatedInjections { scenarios.localPermanentBuildsOneForEachConsumerAndKeepsThemAll() }
   }
   @Test func sharedPermanentBuildsOneForEveryConsumerAndKeepsIt() {
-    scenarios.sharedPermanentBuildsOneForEveryConsumerAndKeepsIt()
+    withIsolatedInjections { scenarios.sharedPermanentBuildsOneForEveryConsumerAndKeepsIt() }
   }
   @Test func sharedTemporaryIsSharedWhileAConsumerHoldsItThenBuiltAnew() {
-    scenarios.sharedTemporaryIsSharedWhileAConsumerHoldsItThenBuiltAnew()
+    withIsolatedInjections { scenarios.sharedTemporaryIsSharedWhileAConsumerHoldsItThenBuiltAnew() }
   }
   @Test func overrideReplacesTheInstanceOfThatConsumerOnly() {
-    scenarios.overrideReplacesTheInstanceOfThatConsumerOnly()
+    withIsolatedInjections { scenarios.overrideReplacesTheInstanceOfThatConsumerOnly() }
   }
-  @Test func injectingBeforeTheFirstReadBuildsNothing() { scenarios.injectingBeforeTheFirstReadBuildsNothing() }
+  @Test func injectingBeforeTheFirstReadBuildsNothing() {
+    withIsolatedInjections { scenarios.injectingBeforeTheFirstReadBuildsNothing() }
+  }
 
   /// The scenarios, through their protocol, which is not deprecated: calling them warns of nothing.
   private var scenarios: any LegacyLifetimeScenarios { LegacyLifetime() }

@@ -7,27 +7,37 @@ import Testing
 /// consumers here are written as the Swift 6 mode needs (see MIGRATION.md): a main-actor class,
 /// a nonisolated class with an initializer, an actor that awaits its `@Injected` properties.
 /// InjectLegacySwift5Tests runs 1.x code unchanged, in the Swift 5 mode.
+///
+/// Each test runs in a test world of its own: they check identities, and the global world's
+/// instances are dropped by the global rollbacks of the tests beside them in the process, in any
+/// injection (exact rollback; a released injection's overrides are rolled back too).
 @Suite @MainActor struct LegacyAPITests {
   @Test func localTemporaryIsANewInstanceForEachConsumerReleasedWithIt() {
-    scenarios.localTemporaryIsANewInstanceForEachConsumerReleasedWithIt()
+    withIsolatedInjections { scenarios.localTemporaryIsANewInstanceForEachConsumerReleasedWithIt() }
   }
   @Test func sharedTemporaryIsSharedAndReleasedAfterTheLastConsumer() {
-    scenarios.sharedTemporaryIsSharedAndReleasedAfterTheLastConsumer()
+    withIsolatedInjections { scenarios.sharedTemporaryIsSharedAndReleasedAfterTheLastConsumer() }
   }
   @Test func sharedPermanentIsSharedAndKeptUntilTheAppEnds() {
-    scenarios.sharedPermanentIsSharedAndKeptUntilTheAppEnds()
+    withIsolatedInjections { scenarios.sharedPermanentIsSharedAndKeptUntilTheAppEnds() }
   }
   @Test func localPermanentIsANewInstanceForEachConsumerKeptUntilTheAppEnds() {
-    scenarios.localPermanentIsANewInstanceForEachConsumerKeptUntilTheAppEnds()
+    withIsolatedInjections { scenarios.localPermanentIsANewInstanceForEachConsumerKeptUntilTheAppEnds() }
   }
-  @Test func bothInitializerOrdersMeanTheSame() { scenarios.bothInitializerOrdersMeanTheSame() }
+  @Test func bothInitializerOrdersMeanTheSame() {
+    withIsolatedInjections { scenarios.bothInitializerOrdersMeanTheSame() }
+  }
   @Test func injectingReplacesTheInstanceForThatConsumerOnly() {
-    scenarios.injectingReplacesTheInstanceForThatConsumerOnly()
+    withIsolatedInjections { scenarios.injectingReplacesTheInstanceForThatConsumerOnly() }
   }
-  @Test func instanceCanBeReadOffTheMainActor() async { await scenarios.instanceCanBeReadOffTheMainActor() }
-  @Test func overrideCanBeCalledOffTheMainActor() async { await scenarios.overrideCanBeCalledOffTheMainActor() }
+  @Test func instanceCanBeReadOffTheMainActor() async {
+    await withIsolatedInjections { await scenarios.instanceCanBeReadOffTheMainActor() }
+  }
+  @Test func overrideCanBeCalledOffTheMainActor() async {
+    await withIsolatedInjections { await scenarios.overrideCanBeCalledOffTheMainActor() }
+  }
   @Test func aNonisolatedClassWithAnInitializerDeclaresInjected() {
-    scenarios.aNonisolatedClassWithAnInitializerDeclaresInjected()
+    withIsolatedInjections { scenarios.aNonisolatedClassWithAnInitializerDeclaresInjected() }
   }
 
   /// The scenarios, through their protocol, which is not deprecated: calling them warns of nothing.
