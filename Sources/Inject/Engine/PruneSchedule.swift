@@ -1,7 +1,8 @@
-/// When a table that grows with use forgets what it no longer needs: once it holds twice what
-/// its last pruning left, and a minimum at least. A pruning costs in proportion to the table,
-/// so each addition pays a constant share of it, however many came before, and the table stays
-/// within twice what is in use.
+/// When a table that grows with use forgets what it no longer needs.
+///
+/// Once it holds twice what its last pruning left, and a minimum at least. A pruning costs in
+/// proportion to the table, so each addition pays a constant share of it, however many came
+/// before, and the table stays within twice what is in use.
 ///
 /// The rule of every such table of the engine, written once; each table says what it forgets.
 struct PruneSchedule: Sendable {
