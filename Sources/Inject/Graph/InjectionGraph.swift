@@ -68,7 +68,8 @@ public struct InjectionGraph: Sendable, Hashable, Codable {
   ///
   /// An actor's `@SendableInstance` properties are read as a class's `@Instance` ones are, with
   /// or without following: through what each published when it resolved or was assigned, never
-  /// through the actor's state, so capturing while the actor runs is no data race. The strong references it follows count for verdicts: a
+  /// through the actor's state, so capturing while the actor runs is no data race. See
+  /// <doc:Diagnostics#Actors>. The strong references it follows count for verdicts: a
   /// `.singleton` that keeps a consumer through them keeps that consumer's `.shared` instances,
   /// one problem for each `.shared` instance it keeps, however many references reach it.
   ///

@@ -18,7 +18,8 @@
 ///
 /// What the property holds is also published, so that ``InjectionGraph`` and the session
 /// survivor report see it from the main actor without racing the actor: its first instance with
-/// one atomic store, a replaced or dropped one under a lock; a steady read stays one load.
+/// one atomic store, a replaced or dropped one under a lock; a steady read stays one load. See
+/// <doc:Diagnostics#Actors>.
 ///
 /// Resolution is lazy: nothing is built before the first read, and the property keeps its
 /// instance for its own lifetime. A consumer made in a scope or a test remembers that world's

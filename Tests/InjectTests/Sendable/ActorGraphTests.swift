@@ -84,6 +84,19 @@ import Testing
     }
   }
 
+  /// A `@SendableInstance` in a struct property of an actor is read as the actor's own; one in
+  /// an optional, the actor's plain state, is not, as the Diagnostics article says.
+  @Test func aConsumerInAnActorsStructPropertyIsReadAndOneInAnOptionalIsNot() async {
+    await withIsolatedInjections {
+      let http = SendableInjection<HTTPClient>(strategy: .shared, instance: HTTPClient())
+      let uploader = SendableInjection<Uploader>(strategy: .singleton, instance: Uploader(http))
+      await uploader.resolve().readBoth()
+      let graph = InjectionGraph.capture()
+      #expect(graph.edges.map(\.property) == ["clients.http"])
+      #expect(graph.errors.map(\.kind) == [.captiveDependency])
+    }
+  }
+
   /// Two `.shared` actors that hold each other through `@SendableInstance` are never released.
   @Test func actorsInASharedCycleAreReported() async throws {
     try await withIsolatedInjections {
@@ -186,6 +199,28 @@ private actor Outbox {
   init(_ injection: SendableInjection<SyncEngine>) { _database = SendableInstance(injection) }
 
   func readPool() async -> HTTPClient { await database.http }
+}
+
+/// Consumers kept together in a struct.
+private struct Clients {
+  @SendableInstance var http: HTTPClient
+  init(_ injection: SendableInjection<HTTPClient>) { _http = SendableInstance(injection) }
+}
+
+/// An actor that keeps consumers in a struct property and in an optional one.
+private actor Uploader {
+  let clients: Clients
+  let spare: Clients?
+
+  init(_ injection: SendableInjection<HTTPClient>) {
+    clients = Clients(injection)
+    spare = Clients(injection)
+  }
+
+  func readBoth() {
+    _ = clients.http
+    _ = spare?.http
+  }
 }
 
 // Explicit types: each injection's type would otherwise depend on the other's. Only
