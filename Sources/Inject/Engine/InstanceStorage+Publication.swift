@@ -10,22 +10,23 @@ public import _InjectShims
 /// - The header's `hasInstance` is the publication's flag. Only the consumer's isolation writes it.
 /// - The consumer's first instance (it held none: the first read's resolution, or an assignment
 ///   before any read) is stored in the element, then the flag is set with a release store
-///   (``_inject_flag_release``), with no lock: on x86-64 the plain store it was, on arm64 one
+///   (`_inject_flag_release`), with no lock: on x86-64 the plain store it was, on arm64 one
 ///   `stlrb`. This is the path every consumer takes once, so it costs what it did.
 /// - Replacing or dropping an instance it holds (an assignment, `reset()`) happens under
 ///   ``publicationLock``; the old instance is released once the lock is, so that no `deinit` runs
 ///   under it.
 /// - The capture takes ``publicationLock``, reads the flag with an acquire load
-///   (``_inject_flag_acquire``), and copies the element (a retain) only if the flag is set.
+///   (`_inject_flag_acquire`), and copies the element (a retain) only if the flag is set.
 ///
-/// Why the capture's copy never races a write of the element: a write before the flag was set is
-/// ordered before the copy by the release and acquire pair, since the copy follows an acquire
-/// load that found the flag set; every later write is under the lock that the copy holds. The
-/// consumer's own reads of the flag and the element are plain loads, which only race writes, and
-/// the capture writes nothing. The capture keeps the storage alive while it reads, so `deinit`
-/// (which destroys the element without the lock) cannot run meanwhile; and it reads the storage's
-/// address from the object's `_property`, which its initializer writes before the object is
-/// shared and which no consumer writes again.
+/// Why the capture's copy never races a write of the element: the consumer writes the element
+/// either under the lock that the copy holds, or while the flag is clear (it was cleared under
+/// that lock, or never set) and before its release store sets it; a copy follows an acquire load
+/// that found the flag set, so such a write is ordered before it, and a capture that finds the
+/// flag clear reads no element. The consumer's own reads of the flag and the element are plain
+/// loads, which only race writes, and the capture writes nothing. The capture keeps the storage
+/// alive while it reads, so `deinit` (which destroys the element without the lock) cannot run
+/// meanwhile; and it reads the storage's address from the object's `_property`, which its
+/// initializer writes before the object is shared and which no consumer writes again.
 ///
 /// The flag's address is taken from the header's pointer (`pointer(to:)`), never with `&`: an
 /// inout access is a write, which ThreadSanitizer would see racing the other side's atomic access.
