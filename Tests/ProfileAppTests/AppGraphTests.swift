@@ -30,8 +30,8 @@ import Testing
       ])
     #expect(graph.nodes.map(\.isSendable) == [false, false, false, true, true])
     #expect(graph.edges.map(\.property) == ["repository", "avatarLoader", "apiClient", "client"])
-    // The avatar loader is an actor: the graph reads what its property consumes, not what it
-    // holds, which is the actor's state.
-    #expect(graph.edges.map(\.isResolved) == [true, true, true, false])
+    // The avatar loader is an actor: its property is resolved once the loader has read it, which
+    // the graph learns from what the property published, never from the actor's state.
+    #expect(graph.edges.map(\.isResolved) == [true, true, true, true])
   }
 }

@@ -57,7 +57,7 @@ import Testing
     //   n0 -->|"repository<br/>ProfileFeature/ProfileModel.swift:38"| n1
     //   n0 -->|"avatarLoader<br/>ProfileFeature/ProfileModel.swift:49"| n3
     //   n1 -->|"apiClient<br/>ProfileKit/LiveUserRepository.swift:10"| n2
-    //   n3 -.->|"client<br/>ProfileKit/AvatarLoader.swift:10"| n4
+    //   n3 -->|"client<br/>ProfileKit/AvatarLoader.swift:10"| n4
     #expect(
       InjectionGraph.capture(roots: [model]).mermaid == """
         graph TD
@@ -69,7 +69,7 @@ import Testing
           n0 -->|"repository<br/>ProfileFeature/ProfileModel.swift:38"| n1
           n0 -->|"avatarLoader<br/>ProfileFeature/ProfileModel.swift:49"| n3
           n1 -->|"apiClient<br/>ProfileKit/LiveUserRepository.swift:10"| n2
-          n3 -.->|"client<br/>ProfileKit/AvatarLoader.swift:10"| n4
+          n3 -->|"client<br/>ProfileKit/AvatarLoader.swift:10"| n4
         """)
     let dot = InjectionGraph.capture(roots: [model]).dot
     #expect(dot.hasPrefix("digraph"))

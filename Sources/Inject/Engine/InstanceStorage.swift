@@ -16,7 +16,8 @@
 ///
 /// The class is not `Sendable`, so the compiler confines each storage to one isolation domain:
 /// ``Instance`` reads and writes it only from the main actor, and ``SendableInstance`` from the
-/// isolation of the object that declares it.
+/// isolation of the object that declares it. A ``SendableInstance`` also publishes what it holds,
+/// which the graph's capture reads from the main actor (`InstanceStorage+Publication.swift`).
 @usableFromInline
 final class InstanceStorage<Injection: AnyObject, Value>: ManagedBuffer<InstanceStorageHeader, Value> {
   /// A storage for a consumer of `injection`, declared at `location`, with no instance yet; it

@@ -53,17 +53,16 @@ struct FieldLayout {
 
   /// Reads the `@Instance` properties of `value`, an object or a value, in order.
   ///
-  /// Of an actor, it reads what each property consumes and where it is declared, which never
-  /// change, but not what it holds: that is the actor's state, which the actor may be writing.
+  /// Of an actor too: a `@SendableInstance` is read through what its consumer published, never
+  /// through the actor's state (see `InstanceStorage+Publication.swift`).
   static func read(_ value: Any) -> [(name: String, value: InstanceFieldValue)] {
     let boxed = value
     if type(of: boxed) is AnyClass {
       let object = boxed as AnyObject
       let layout = of(type(of: object))
       guard !layout.fields.isEmpty else { return [] }
-      let readsValues = !(type(of: boxed) is any Actor.Type)
       return withExtendedLifetime(object) {
-        layout.read(at: UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()), readingValues: readsValues)
+        layout.read(at: UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()))
       }
     }
     let dynamicType: any Any.Type = type(of: boxed)
@@ -77,14 +76,11 @@ struct FieldLayout {
   private static func readValue<V>(_ value: Any, as _: V.Type) -> [(name: String, value: InstanceFieldValue)] {
     let layout = of(V.self)
     guard !layout.fields.isEmpty, let typed = value as? V else { return [] }
-    return withUnsafePointer(to: typed) { layout.read(at: UnsafeRawPointer($0), readingValues: true) }
+    return withUnsafePointer(to: typed) { layout.read(at: UnsafeRawPointer($0)) }
   }
 
-  /// Reads the fields of an object or value at `address`, which the caller keeps alive: what
-  /// they hold too if `readingValues`.
-  private func read(
-    at address: UnsafeRawPointer, readingValues: Bool
-  ) -> [(name: String, value: InstanceFieldValue)] {
-    fields.map { ($0.name, $0.type.read(at: address + $0.offset, readingValue: readingValues)) }
+  /// Reads the fields of an object or value at `address`, which the caller keeps alive.
+  private func read(at address: UnsafeRawPointer) -> [(name: String, value: InstanceFieldValue)] {
+    fields.map { ($0.name, $0.type.read(at: address + $0.offset)) }
   }
 }

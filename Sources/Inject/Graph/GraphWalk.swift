@@ -15,9 +15,6 @@ struct GraphWalk {
   /// The index in `instances` of the instance that the world keeps for each injection, by the
   /// injection's identity.
   private var storedInstances: [ObjectIdentifier: Int] = [:]
-  /// The injection nodes that an actor's properties consume: the walk does not read whether
-  /// they resolved, so it does not report them as never resolved.
-  private var unknownResolution: Set<Int> = []
   /// The injections met through edges, kept alive for the walk so that their identities stay
   /// theirs.
   ///
@@ -143,10 +140,6 @@ struct GraphWalk {
     for (name, field) in FieldLayout.read(instances[index].value) {
       let target = self.node(for: field.injection)
       let edge = self.edge(from: node, to: target, property: name, location: field.location)
-      if !field.isValueRead {
-        // An actor's property: whether it resolved is the actor's state, not read.
-        unknownResolution.insert(target)
-      }
       guard let value = field.value else { continue }
       edges[edge].isResolved = true
       nodes[target].isResolved = true
@@ -453,7 +446,7 @@ struct GraphWalk {
     // A loop, not a closure: a main-actor closure checks its executor at each call.
     var unresolved: [Int] = []
     for node in nodes.indices
-    where nodes[node].kind == .injection && !nodes[node].isResolved && !unknownResolution.contains(node) {
+    where nodes[node].kind == .injection && !nodes[node].isResolved {
       unresolved.append(node)
     }
     guard !unresolved.isEmpty else { return }
@@ -491,7 +484,10 @@ struct GraphWalk {
       return "holds \(describe(edge.to)) through `\(edge.property)` at \(edge.location)"
     }
     let chain = describe(holder) + " " + steps.joined(separator: ", which ")
-    let through = path.allSatisfy { links[$0].edge != nil } ? " through @Instance" : ""
+    // The wrappers of the edges: an edge to a sendable injection is a `@SendableInstance`.
+    let edgesOnPath = path.compactMap { links[$0].edge.map { edges[$0] } }
+    let wrappers = Set(edgesOnPath.map { nodes[$0.to].isSendable ? "@SendableInstance" : "@Instance" }).sorted()
+    let through = edgesOnPath.count == path.count ? " through \(wrappers.joined(separator: " and "))" : ""
     let heldNode = links[last].edge.map { edges[$0].to } ?? instances[links[last].to].node
     let held = heldNode.map { "\(nodes[$0].injectionTypeName)<\(nodes[$0].type)>" } ?? "Injection<?>"
     let heldStrategy = heldNode.flatMap { nodes[$0].strategy }
@@ -519,7 +515,6 @@ struct GraphWalk {
           + "only while it needs it (in a local), or publish one of them with .singleton."
       case (.neverResolved, _, _): chain
       }
-    let edgesOnPath = path.compactMap { links[$0].edge.map { edges[$0] } }
     problems.append(
       InjectionGraph.Problem(
         kind: kind, path: edgesOnPath, followed: followedSteps(of: path, from: holder), message: message))

@@ -20,7 +20,7 @@ extension InjectionGraph {
   /// //   n0 -->|"repository<br/>ProfileFeature/ProfileModel.swift:38"| n1
   /// //   n0 -->|"avatarLoader<br/>ProfileFeature/ProfileModel.swift:49"| n3
   /// //   n1 -->|"apiClient<br/>ProfileKit/LiveUserRepository.swift:10"| n2
-  /// //   n3 -.->|"client<br/>ProfileKit/AvatarLoader.swift:10"| n4
+  /// //   n3 -->|"client<br/>ProfileKit/AvatarLoader.swift:10"| n4
   /// ```
   public var mermaid: String {
     var output = ["graph TD"]

@@ -62,9 +62,14 @@ public struct InjectionGraph: Sendable, Hashable, Codable {
   /// <doc:Diagnostics> lists them) to reach more consumers:
   /// objects and structs that declare `@Instance` properties become nodes of kind
   /// ``Node/Kind/consumer``, and storage that many paths share is walked once. It never reads
-  /// a `weak` or `unowned` property, an actor's state, or the elements of a collection of plain
-  /// values. It reads with no synchronization: follow references only while no other thread
-  /// changes the objects reached. The strong references it follows count for verdicts: a
+  /// a `weak` or `unowned` property, an actor's plain stored properties, or the elements of a
+  /// collection of plain values. It reads with no synchronization: follow references only while
+  /// no other thread changes the objects reached.
+  ///
+  /// An actor's `@SendableInstance` properties are read as a class's `@Instance` ones are, with
+  /// or without following: through what each published when it resolved or was assigned, never
+  /// through the actor's state, so capturing while the actor runs is no data race. See
+  /// <doc:Diagnostics#Actors>. The strong references it follows count for verdicts: a
   /// `.singleton` that keeps a consumer through them keeps that consumer's `.shared` instances,
   /// one problem for each `.shared` instance it keeps, however many references reach it.
   ///

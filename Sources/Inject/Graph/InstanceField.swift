@@ -7,9 +7,8 @@
 /// (SE-0470), and these conformances are not isolated.
 @MainActor
 protocol InstanceField {
-  /// What the property at `address`, of this type, consumes, and what it holds if
-  /// `readingValue`.
-  static func read(at address: UnsafeRawPointer, readingValue: Bool) -> InstanceFieldValue
+  /// What the property at `address`, of this type, consumes and holds.
+  static func read(at address: UnsafeRawPointer) -> InstanceFieldValue
 }
 
 /// What one consumer property consumes and holds.
@@ -22,42 +21,43 @@ struct InstanceFieldValue {
   /// Its storage, which copies of the wrapper share: the identity of a value it holds.
   let storage: ObjectIdentifier
   /// Its instance, resolved or assigned, boxed, without the optionals of an `Instance<T?>`;
-  /// `nil` if it holds none, or if it was not read.
+  /// `nil` if it holds none.
   let value: Any?
-  /// Whether ``value`` was read: not in an actor.
-  let isValueRead: Bool
 
-  /// What `storage` consumes, and what it holds if `readingValue`.
-  init<Injection: GraphInjection, Value>(_ storage: InstanceStorage<Injection, Value>, readingValue: Bool) {
+  /// What `storage` consumes, and `instance`, what it holds.
+  init<Injection: GraphInjection, Value>(_ storage: InstanceStorage<Injection, Value>, holding instance: Value?) {
     // No closure (`map`): a main-actor closure checks its executor at each call.
     var value: Any?
-    if readingValue, let instance = storage.instance {
+    if let instance {
       value = unwrappingOptionals(instance, of: Value.self)
     }
     self.injection = storage.injection
     self.location = storage.location
     self.storage = ObjectIdentifier(storage)
     self.value = value
-    self.isValueRead = readingValue
   }
 }
 
 extension Instance: InstanceField {
-  static func read(at address: UnsafeRawPointer, readingValue: Bool) -> InstanceFieldValue {
-    // The caller found a field of type `Instance<T>` at `address`, in a value it keeps alive.
-    InstanceFieldValue(address.assumingMemoryBound(to: Instance<T>.self).pointee.storage, readingValue: readingValue)
+  static func read(at address: UnsafeRawPointer) -> InstanceFieldValue {
+    // The caller found a field of type `Instance<T>` at `address`, in a value it keeps alive, on
+    // the main actor: the only isolation that reads or writes an `@Instance`'s storage, wherever
+    // it is declared.
+    let storage = address.assumingMemoryBound(to: Instance<T>.self).pointee.storage
+    return InstanceFieldValue(storage, holding: storage.instance)
   }
 }
 
 extension SendableInstance: InstanceField {
-  static func read(at address: UnsafeRawPointer, readingValue: Bool) -> InstanceFieldValue {
+  static func read(at address: UnsafeRawPointer) -> InstanceFieldValue {
     // The caller found a field of type `SendableInstance<T>` at `address`, in a value it keeps
-    // alive, on the main actor. In an actor, the caller reads no value: the storage's header
-    // (the injection, the location) is written once, before the actor could be shared, but its
-    // instance is the actor's state. The wrapper itself is reassigned only by code that writes
-    // `_property` wholesale, which no consumer does.
-    InstanceFieldValue(
-      address.assumingMemoryBound(to: SendableInstance<T>.self).pointee.storage, readingValue: readingValue)
+    // alive, on the main actor. The storage's address and its header's injection and location
+    // are written once, before the object that declares the property could be shared (no consumer
+    // writes `_property` again); its instance belongs to that object's isolation (an actor's,
+    // most often), which may be writing it: the walk reads the instance the consumer published
+    // instead, which any thread may (see `InstanceStorage+Publication.swift`).
+    let storage = address.assumingMemoryBound(to: SendableInstance<T>.self).pointee.storage
+    return InstanceFieldValue(storage, holding: storage.publishedInstance())
   }
 }
 

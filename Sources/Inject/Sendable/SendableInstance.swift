@@ -16,6 +16,11 @@
 /// `let`s of `Sendable` types): it reads ``SendableInjection/resolve(fileID:line:)`` where it
 /// needs the instance, or keeps one in a `let` set in its initializer.
 ///
+/// What the property holds is also published, so that ``InjectionGraph`` and the session
+/// survivor report see it from the main actor without racing the actor: its first instance with
+/// one atomic store, a replaced or dropped one under a lock; a steady read stays one load. See
+/// <doc:Diagnostics#Actors>.
+///
 /// Resolution is lazy: nothing is built before the first read, and the property keeps its
 /// instance for its own lifetime. A consumer made in a scope or a test remembers that world's
 /// configuration and resolves with it wherever and whenever it first reads (a detached task, a
@@ -58,11 +63,11 @@ public struct SendableInstance<T: Sendable> {
         return Self.resolveInRememberedWorld(storage)
       }
       let resolved = storage.withInjection { $0.resolve(from: storage.location) }
-      storage.set(resolved, isLocal: false)
+      storage.publish(resolved, isLocal: false)
       return resolved
     }
     nonmutating set {
-      storage.set(newValue, isLocal: true)
+      storage.publish(newValue, isLocal: true)
       storage.injection.recordLocalOverride(at: storage.location)
     }
   }
@@ -80,13 +85,13 @@ public struct SendableInstance<T: Sendable> {
     let resolved = storage.withInjection {
       $0.resolve(remembering: storage.world.unsafelyUnwrapped, from: storage.location)
     }
-    storage.keep(resolvedInRememberedWorld: resolved)
+    storage.publish(resolvedInRememberedWorld: resolved)
     return resolved
   }
 
   /// Drops this consumer's instance, resolved or assigned, so the next read resolves again from
   /// the injection's current configuration.
   public func reset() {
-    storage.set(nil, isLocal: false)
+    storage.publish(nil, isLocal: false)
   }
 }

@@ -23,11 +23,12 @@ extension InjectionSession {
   /// alive, once each, with the path that holds each.
   ///
   /// Each is found by a walk of the world's graph (``InjectionGraph/capture(roots:followingReferences:)``)
-  /// from the instances the world keeps and `roots`, through `@Instance` properties: the message
-  /// names the holders from the nearest outwards, "AccountStore (.session(signed-in user),
-  /// published at Account/AccountStore.swift:12) is still alive after the session ended at
-  /// App/SignOut.swift:20: held by SettingsModel.account (Settings/SettingsModel.swift:8), held by
-  /// Injection<SettingsModel> (.singleton, published at Settings/SettingsModel.swift:3)", or says
+  /// from the instances the world keeps and `roots`, through `@Instance` properties and
+  /// `@SendableInstance` ones, an actor's too: the message names the holders from the nearest
+  /// outwards, "AccountStore (.session(signed-in user), published at Account/AccountStore.swift:12)
+  /// is still alive after the session ended at App/SignOut.swift:20: held by SettingsModel.account
+  /// (Settings/SettingsModel.swift:8), held by Injection<SettingsModel> (.singleton, published at
+  /// Settings/SettingsModel.swift:3)", or says
   /// that it is "held outside any `@Instance`" when no walked path reaches it: a closure, a task,
   /// a global, or a property that is not an `@Instance`. Only objects are watched: a session
   /// instance of a value type has no identity to outlive its session.

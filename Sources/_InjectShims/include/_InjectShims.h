@@ -1,6 +1,7 @@
-// What Inject's Swift code needs of C: atomic counters, on every deployment target (Swift's
-// `Atomic` needs macOS 15 and iOS 18), one of which code inlined into a consumer's module reads
-// with one relaxed load. Not API: a module of Inject's own, whose names are all `_inject_`.
+// What Inject's Swift code needs of C: atomic counters and flags, on every deployment target
+// (Swift's `Atomic` needs macOS 15 and iOS 18), some of which code inlined into a consumer's
+// module reads or writes with one plain instruction. Not API: a module of Inject's own, whose
+// names are all `_inject_`.
 
 #ifndef INJECT_SHIMS_H
 #define INJECT_SHIMS_H
@@ -34,6 +35,18 @@ static inline bool _inject_flag_is_set(intptr_t *flag) {
 /// Sets the flag at `flag`.
 static inline void _inject_flag_set(intptr_t *flag) {
   atomic_store_explicit((_Atomic(intptr_t) *)flag, 1, memory_order_relaxed);
+}
+
+/// Sets or clears the flag at `flag`, a Swift `Bool`, with release ordering: a thread that reads
+/// it with ``_inject_flag_acquire`` and finds the value stored here sees what this thread wrote
+/// before storing it.
+static inline __attribute__((always_inline)) void _inject_flag_release(bool *flag, bool value) {
+  atomic_store_explicit((_Atomic(bool) *)flag, value, memory_order_release);
+}
+
+/// The flag at `flag`, a Swift `Bool`, read with acquire ordering (see ``_inject_flag_release``).
+static inline bool _inject_flag_acquire(bool *flag) {
+  return atomic_load_explicit((_Atomic(bool) *)flag, memory_order_acquire);
 }
 
 /// How many layers were made, in every thread: defined in Counters.c.
