@@ -26,7 +26,7 @@ import Testing
   }
   @Test func instanceCanBeReadOffTheMainActor() async { await scenarios.instanceCanBeReadOffTheMainActor() }
   @Test func overrideCanBeCalledOffTheMainActor() async { await scenarios.overrideCanBeCalledOffTheMainActor() }
-  @Test func aNonisolatedClassWithAnInitializerDeclaresInjected() {
+  @Test(.timeLimit(.minutes(4))) func aNonisolatedClassWithAnInitializerDeclaresInjected() {
     scenarios.aNonisolatedClassWithAnInitializerDeclaresInjected()
   }
 

@@ -1,4 +1,5 @@
 import Inject
+import TestSupport
 import Testing
 
 /// Misuse is visible by default: each misuse prints a warning in debug builds.
@@ -8,10 +9,11 @@ import Testing
 /// installed telemetry receives the events instead. Each test runs in a child process, which has
 /// no telemetry installed, and reads what the child printed; its body creates its own injection.
 @Suite struct DebugWarningsTests {
-  @Test func anOverridePushedAfterTheFirstResolutionIsAStaleOverride() async throws {
+  @Test(.timeLimit(.minutes(4))) func anOverridePushedAfterTheFirstResolutionIsAStaleOverride() async throws {
     let result = try await #require(
       processExitsWith: .success, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         await MainActor.run {
           let injection = Injection<Int>(strategy: .singleton, instance: 1, fileID: "Services/Numbers.swift", line: 1)
           _ = Consumer(injection, fileID: "App/Screen.swift", line: 8).service
@@ -30,10 +32,11 @@ import Testing
 
   /// Only consumers of the global world make a global override stale: a scope's consumers
   /// resolve in their own world, which a later global push does not reach.
-  @Test func resolutionsInsideAScopeDoNotMakeALaterGlobalOverrideStale() async throws {
+  @Test(.timeLimit(.minutes(4))) func resolutionsInsideAScopeDoNotMakeALaterGlobalOverrideStale() async throws {
     let result = try await #require(
       processExitsWith: .success, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         await MainActor.run {
           let injection = Injection<Int>(strategy: .singleton, instance: 1, fileID: "Services/Numbers.swift", line: 6)
           withIsolatedInjections { _ = Consumer(injection, fileID: "App/ScreenTests.swift", line: 3).service }
@@ -53,10 +56,11 @@ import Testing
           globalOverrideInTest(at: 33, publishedAt: 6)))
   }
 
-  @Test func aRollbackWithNothingPushedIsReported() async throws {
+  @Test(.timeLimit(.minutes(4))) func aRollbackWithNothingPushedIsReported() async throws {
     let result = try await #require(
       processExitsWith: .success, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         await MainActor.run {
           let injection = Injection<Int>(strategy: .singleton, instance: 1, fileID: "Services/Numbers.swift", line: 2)
           injection.rollbackOverride(fileID: "App/Teardown.swift", line: 40)
@@ -69,10 +73,11 @@ import Testing
             + "override to roll back. To fix this, roll back only what override(with:) pushed."))
   }
 
-  @Test func aSharedValueThatCannotBeHeldWeaklyIsReported() async throws {
+  @Test(.timeLimit(.minutes(4))) func aSharedValueThatCannotBeHeldWeaklyIsReported() async throws {
     let result = try await #require(
       processExitsWith: .success, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         await MainActor.run {
           let injection = Injection<Int>(strategy: .shared, instance: 1, fileID: "Services/Numbers.swift", line: 3)
           _ = Consumer(injection, fileID: "App/Screen.swift", line: 9).service
@@ -87,10 +92,11 @@ import Testing
   }
 
   /// Correct use in a test: set-up and tear-down in the test's own world.
-  @Test func correctUseWarnsAboutNothing() async throws {
+  @Test(.timeLimit(.minutes(4))) func correctUseWarnsAboutNothing() async throws {
     let result = try await #require(
       processExitsWith: .success, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         await MainActor.run {
           let injection = Injection<Int>(strategy: .singleton, instance: 1, fileID: "Services/Numbers.swift", line: 4)
           withIsolatedInjections {
@@ -103,10 +109,11 @@ import Testing
     #expect(result.warnings.isEmpty)
   }
 
-  @Test func aTestThatMisusesOnPurposeSilencesTheWarningsOfItsOwnTaskOnly() async throws {
+  @Test(.timeLimit(.minutes(4))) func aTestThatMisusesOnPurposeSilencesTheWarningsOfItsOwnTaskOnly() async throws {
     let result = try await #require(
       processExitsWith: .success, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         await MainActor.run {
           let injection = Injection<Int>(strategy: .singleton, instance: 1, fileID: "Services/Numbers.swift", line: 6)
           withDebugWarningsSilenced { injection.rollbackOverride(fileID: "App/Teardown.swift", line: 43) }
@@ -120,10 +127,11 @@ import Testing
             + "override to roll back. To fix this, roll back only what override(with:) pushed."))
   }
 
-  @Test func anInstalledTelemetryReceivesTheMisusesInsteadOfTheWarnings() async throws {
+  @Test(.timeLimit(.minutes(4))) func anInstalledTelemetryReceivesTheMisusesInsteadOfTheWarnings() async throws {
     let result = try await #require(
       processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         await MainActor.run {
           installTelemetry(PrintingMisuses())
           let injection = Injection<Int>(strategy: .shared, instance: 1, fileID: "Services/Numbers.swift", line: 5)

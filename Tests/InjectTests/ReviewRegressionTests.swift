@@ -2,6 +2,7 @@ import Foundation
 import Inject
 import InjectTesting
 import Synchronization
+import TestSupport
 import Testing
 
 /// What an adversarial review of the world model found: each failed before its fix (the race
@@ -11,7 +12,9 @@ import Testing
   /// The general path loads a `.shared` instance's weak reference once: another thread that
   /// drops the last reference in between used to make it read a released object.
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-  @Test func aSharedInstanceReleasedOnAnotherThreadWhileAWorldResolvesItIsRebuiltNotRead() async {
+  @Test(.timeLimit(.minutes(4))) func aSharedInstanceReleasedOnAnotherThreadWhileAWorldResolvesItIsRebuiltNotRead()
+    async
+  {
     let injection = Injection<SendableThing>(strategy: .shared, instance: SendableThing())
     let box = Box()
     let releaser = Task.detached {
@@ -74,10 +77,11 @@ import Testing
 /// A test-stack delegation applies to every world of the test: its loop check ignores the
 /// scopes' overrides, which apply only inside them.
 @Suite struct TestStackLoopTests {
-  @Test func aLoopOnTheTestsStackThatAScopeHidesIsRefusedAtThePush() async throws {
+  @Test(.timeLimit(.minutes(4))) func aLoopOnTheTestsStackThatAScopeHidesIsRefusedAtThePush() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         await MainActor.run {
           let first = Injection<Int>(strategy: .singleton, instance: 1, fileID: "App/Numbers.swift", line: 1)
           let second = Injection<Int>(strategy: .singleton, instance: 2, fileID: "App/Numbers.swift", line: 2)

@@ -1,5 +1,6 @@
 import Inject
 import InjectTesting
+import TestSupport
 import Testing
 
 /// The log that makes rollback exact stays bounded while an override stays pushed for good.

@@ -1,6 +1,7 @@
 import Foundation
 import Inject
 import InjectTesting
+import TestSupport
 import Testing
 
 /// A tree of rooms: a room's store holds its parent's, from the same family, another key.
@@ -36,10 +37,11 @@ final class RoomStore {
     #expect(family["a\nb"].debugDescription.hasPrefix("Injection<KeyedStore>[a\\nb] published at App/Rooms.swift:9"))
   }
 
-  @Test func aFactoryThatResolvesItsOwnKeyStopsWithTheCycleMessageNamingTheKey() async throws {
+  @Test(.timeLimit(.minutes(4))) func aFactoryThatResolvesItsOwnKeyStopsWithTheCycleMessageNamingTheKey() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         await MainActor.run { _ = Consumer(selfReadingRooms[4]).service }
       })
     #expect(
@@ -75,8 +77,9 @@ final class RoomStore {
   }
 
   /// In a process of its own: the telemetry is the process's.
-  @Test func telemetryNamesTheKey() async {
+  @Test(.timeLimit(.minutes(4))) func telemetryNamesTheKey() async {
     await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
       let log = await MainActor.run {
         let log = EventLog()
         installTelemetry(log)

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Inject
 import InjectTesting
+import TestSupport
 import Testing
 
 /// A client, and the repository that holds the one it was built with.
@@ -122,7 +123,7 @@ enum KindPair: String, CaseIterable, Sendable {
 
   /// A chain of 5,000 sendable injections, each overridden with the next, resolves and is
   /// released in constant stack, on a thread with a 256 KB stack, in a test world opened there.
-  @Test func aLongDelegationChainResolvesAndIsReleasedOnASmallStack() {
+  @Test(.timeLimit(.minutes(4))) func aLongDelegationChainResolvesAndIsReleasedOnASmallStack() {
     let done = DispatchSemaphore(value: 0)
     let resolved = Locked<Int?>(nil)
     let thread = Thread {
@@ -138,7 +139,7 @@ enum KindPair: String, CaseIterable, Sendable {
     }
     thread.stackSize = 256 * 1024
     thread.start()
-    done.wait()
+    wait(for: done)
     #expect(resolved.withLock { $0 } == 4_999)
   }
 
@@ -149,6 +150,7 @@ enum KindPair: String, CaseIterable, Sendable {
   /// A child process: the rollbacks of the tests beside it would drop the singleton too, rightly.
   @Test(.timeLimit(.minutes(4))) func sendableRollbacksOnManyThreadsDropNoMainActorInstanceStoredBefore() async {
     await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
       // The pushes on the global stack of a test process are on purpose: their warning is
       // DebugWarningsTests'.
       let first = await MainActor.run {
@@ -182,6 +184,7 @@ enum KindPair: String, CaseIterable, Sendable {
   /// A child process, for the global overrides; three seconds of the race.
   @Test(.timeLimit(.minutes(4))) func concurrentRollbacksLeaveNoMainActorDependentOfARolledBackOverride() async {
     await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
       let rolledBack = Locked(0)
       let isRacing = Locked(true)
       let finished = DispatchGroup()

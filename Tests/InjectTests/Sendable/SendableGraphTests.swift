@@ -92,7 +92,7 @@ private actor GraphLoader {
   /// writing it.
   ///
   /// Captured while the actor resolves, over and over, under the thread sanitizer too.
-  @Test func anActorsPropertiesAreEdgesWhoseValuesTheGraphDoesNotRead() async {
+  @Test(.timeLimit(.minutes(4))) func anActorsPropertiesAreEdgesWhoseValuesTheGraphDoesNotRead() async {
     await withIsolatedInjections {
       let client = SendableInjection<GraphClient>(strategy: .onDemand, instance: GraphClient())
       let loader = SendableInjection<GraphLoader>(strategy: .singleton, instance: GraphLoader(client))

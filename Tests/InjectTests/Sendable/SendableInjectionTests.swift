@@ -114,7 +114,7 @@ private struct StructConsumer {
 
   /// A detached task resolves outside the test's world, in the global one, where the global
   /// rollbacks of the tests beside this one may rebuild it: names, not identities, tell.
-  @Test func resolvesInADetachedTask() async {
+  @Test(.timeLimit(.minutes(4))) func resolvesInADetachedTask() async {
     let injection = SendableInjection<any SendableClient>(strategy: .singleton, instance: LiveSendableClient())
     injection.override(with: LiveSendableClient("test's"))
     #expect(await Task.detached { injection.resolve().name }.value == "live")
@@ -186,7 +186,7 @@ private struct StructConsumer {
   }
 
   /// Pushes from many tasks at once are all kept, and each rollback pops one.
-  @Test func overridesPushedFromManyTasksAtOnceAreAllKept() async {
+  @Test(.timeLimit(.minutes(4))) func overridesPushedFromManyTasksAtOnceAreAllKept() async {
     let injection = SendableInjection<any SendableClient>(strategy: .singleton, instance: LiveSendableClient())
     await withTaskGroup(of: Void.self) { group in
       for index in 0..<64 {
@@ -203,7 +203,7 @@ private struct StructConsumer {
     #expect(injection.resolve().name == "live")
   }
 
-  @Test func aSingletonFirstResolvedBySixtyFourTasksAtOnceIsBuiltOnce() async {
+  @Test(.timeLimit(.minutes(4))) func aSingletonFirstResolvedBySixtyFourTasksAtOnceIsBuiltOnce() async {
     let builds = Counter()
     let injection = SendableInjection<any SendableClient>(
       strategy: .singleton,
@@ -248,7 +248,7 @@ private struct StructConsumer {
 
   /// 64 tasks resolve every strategy while others push and roll back overrides: every
   /// resolution gets a live or mock instance, and the configuration ends as published.
-  @Test func resolutionsAndOverridesFromManyTasksAtOnce() async {
+  @Test(.timeLimit(.minutes(4))) func resolutionsAndOverridesFromManyTasksAtOnce() async {
     let iterations = StressScale.count(full: 10_000, quick: 1_000)
     let injections = [Strategy.singleton, .shared, .onDemand].map { strategy in
       SendableInjection<any SendableClient>(strategy: strategy, instance: LiveSendableClient())

@@ -6,7 +6,7 @@ import Testing
 /// The slot of a sendable injection: one build however many threads ask at once, and a wait for
 /// that build alone.
 @Suite struct SendableSlotTests {
-  @Test func aSingletonFirstResolvedBySixtyFourThreadsAtOnceIsBuiltOnce() {
+  @Test(.timeLimit(.minutes(4))) func aSingletonFirstResolvedBySixtyFourThreadsAtOnceIsBuiltOnce() {
     let slot = SendableSlot<Built>()
     let injection = Named("Singleton")
     let calls = Counter()
@@ -71,7 +71,7 @@ import Testing
 
   /// Released on one thread while others resolve it: each resolution gets a live instance,
   /// taken or rebuilt, and every instance is gone at the end.
-  @Test func aSharedInstanceReleasedWhileOthersResolveItIsTakenAliveOrRebuilt() {
+  @Test(.timeLimit(.minutes(4))) func aSharedInstanceReleasedWhileOthersResolveItIsTakenAliveOrRebuilt() {
     let slot = SendableSlot<Built>()
     let injection = Named("Shared")
     let live = Counter()

@@ -1,11 +1,19 @@
 import Dispatch
 import Foundation
 import Inject
+import Testing
 
 /// Runs `body` on `count` new threads at once, each given its index, and returns when all have
 /// finished: threads of their own, so that a build blocking some of them cannot starve the
 /// others, as it could on a cooperative pool as wide as the machine's two cores.
-func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+///
+/// Bounded: after `seconds`, it records an issue at the caller and returns, leaving the threads
+/// that never finished blocked. A test's `.timeLimit` cannot end a thread blocked for ever (a
+/// deadlock): it records the failure, then waits for the test's body, which waits here.
+func onThreads(
+  _ count: Int, within seconds: Double = 180, sourceLocation: SourceLocation = #_sourceLocation,
+  _ body: @escaping @Sendable (Int) -> Void
+) {
   let start = DispatchSemaphore(value: 0)
   let finished = DispatchGroup()
   for index in 0..<count {
@@ -20,7 +28,20 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
   for _ in 0..<count {
     start.signal()
   }
-  finished.wait()
+  if finished.wait(timeout: .now() + seconds) == .timedOut {
+    Issue.record(
+      "\(count) threads did not all finish within \(Int(seconds)) seconds: a deadlock?", sourceLocation: sourceLocation)
+  }
+}
+
+/// Waits until `semaphore` is signalled, for `seconds` at most: after them, records an issue at
+/// the caller and returns, as ``onThreads(_:within:sourceLocation:_:)`` does.
+func wait(
+  for semaphore: DispatchSemaphore, within seconds: Double = 180, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  if semaphore.wait(timeout: .now() + seconds) == .timedOut {
+    Issue.record("Not signalled within \(Int(seconds)) seconds: a deadlock?", sourceLocation: sourceLocation)
+  }
 }
 
 /// A test's stand-in for an injection, named in diagnostics by `label`.
