@@ -58,15 +58,27 @@ final class Counter: Sendable {
   var value: Int { count.withLock { $0 } }
 }
 
-/// An object that counts its instances alive in `live`, if given.
+/// The objects alive among those that entered: each enters in its initializer and leaves in its
+/// `deinit`, so that a test can tell whether an object it was handed had been released.
+final class LiveObjects: Sendable {
+  private let alive = Locked<Set<ObjectIdentifier>>([])
+
+  func enter(_ object: AnyObject) { alive.withLock { _ = $0.insert(ObjectIdentifier(object)) } }
+  func leave(_ object: AnyObject) { alive.withLock { _ = $0.remove(ObjectIdentifier(object)) } }
+  /// Whether `object`, which the caller holds, has not been released: its `deinit` has not run.
+  func contains(_ object: AnyObject) -> Bool { alive.withLock { $0.contains(ObjectIdentifier(object)) } }
+  var count: Int { alive.withLock { $0.count } }
+}
+
+/// An object that enters `live`, if given, while it is alive.
 final class Built: Sendable {
   let id: Int
-  private let live: Counter?
-  init(_ id: Int = 0, live: Counter? = nil) {
+  private let live: LiveObjects?
+  init(_ id: Int = 0, live: LiveObjects? = nil) {
     self.id = id
     self.live = live
-    live?.increment()
+    live?.enter(self)
   }
 
-  deinit { live?.decrement() }
+  deinit { live?.leave(self) }
 }
