@@ -11,25 +11,45 @@ import Testing
 @Suite @MainActor struct ReviewRegressionTests {
   /// The general path loads a `.shared` instance's weak reference once: another thread that
   /// drops the last reference in between used to make it read a released object.
+  ///
+  /// Each resolution gets an instance still alive. A thread of its own releases what the world
+  /// resolved, beside the resolutions, until it has released a hundred: the race happens.
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-  @Test(.timeLimit(.minutes(4))) func aSharedInstanceReleasedOnAnotherThreadWhileAWorldResolvesItIsRebuiltNotRead()
-    async
-  {
-    let injection = Injection<SendableThing>(strategy: .shared, instance: SendableThing())
+  @Test(.timeLimit(.minutes(4))) func aSharedInstanceReleasedOnAnotherThreadWhileAWorldResolvesItIsRebuiltNotRead() {
+    let live = LiveObjects()
+    let builds = Counter()
+    let injection = Injection<SendableThing>(
+      strategy: .shared,
+      instance: {
+        builds.increment()
+        return SendableThing(live)
+      }())
     let box = Box()
-    let releaser = Task.detached {
+    let (started, finished) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+    Thread {
+      started.signal()
       while !box.isDone {
         box.take()
-        await Task.yield()
       }
-    }
+      finished.signal()
+    }.start()
+    wait(for: started)
+    var (resolutions, readReleased) = (0, 0)
+    let deadline = ContinuousClock.now + .seconds(20)
     withIsolatedInjections {
-      for _ in 0..<10_000 {
-        box.put(Consumer(injection).service)
+      while resolutions < 10_000 || (builds.value < 100 && ContinuousClock.now < deadline) {
+        let thing = Consumer(injection).service
+        if !live.contains(thing) {
+          readReleased += 1
+        }
+        box.put(thing)
+        resolutions += 1
       }
     }
     box.finish()
-    await releaser.value
+    wait(for: finished)
+    #expect(readReleased == 0, "resolutions got an instance whose deinit had run")
+    #expect(builds.value >= 100, "the other thread released what the world resolved, which it then built again")
   }
 
   /// A strict test watches its overrides weakly: a popped one is released with what it
@@ -111,8 +131,15 @@ import Testing
   }
 }
 
-/// A `.shared` instance that another thread may release.
-private final class SendableThing: Sendable {}
+/// A `.shared` instance that another thread may release, which enters `live` while it is alive.
+private final class SendableThing: Sendable {
+  private let live: LiveObjects
+  init(_ live: LiveObjects) {
+    self.live = live
+    live.enter(self)
+  }
+  deinit { live.leave(self) }
+}
 
 /// Where the test hands each instance to the releasing thread.
 ///
