@@ -168,8 +168,20 @@ enum KindPair: String, CaseIterable, Sendable {
         precondition(raceSingleton.resolve() === first, "dropped before the hops ran")
         return first
       }
-      // Let every hop to the main actor run.
-      try? await Task.sleep(for: .milliseconds(200))
+      // The drops that the threads' rollbacks left pending are made once one more is: that of a
+      // canary, stored while a sendable override was in place, whose rollback here leaves it
+      // to a hop to the main actor (or makes it at once, there). Each empties every drop
+      // pending, those left before included; a sleep only hoped that the hops had run.
+      weak let canary = await MainActor.run {
+        withDebugWarningsSilenced { raceClient.override(with: KindClient("mock")) }
+        return raceCanary.resolve()
+      }
+      withDebugWarningsSilenced { raceClient.rollbackOverride() }
+      let deadline = ContinuousClock.now + .seconds(60)
+      while canary != nil {
+        precondition(ContinuousClock.now < deadline, "the canary's drop never ran")
+        try? await Task.sleep(for: .milliseconds(1))
+      }
       await MainActor.run {
         precondition(raceSingleton.resolve() === first, "dropped by the hops")
       }
@@ -250,6 +262,8 @@ enum KindPair: String, CaseIterable, Sendable {
 private let raceClient = SendableInjection<KindClient>(strategy: .singleton, instance: KindClient("live"))
 @MainActor private let raceSingleton = Injection<KindRepository>(
   strategy: .singleton, instance: KindRepository(raceClient.resolve()))
+/// A main-actor `.singleton` whose drop by a hop shows that the hops enqueued before it ran.
+@MainActor private let raceCanary = Injection<KindClient>(strategy: .singleton, instance: KindClient("canary"))
 
 /// A client named by the override that built it ("live": the published one), and a main-actor
 /// dependent built with it.
