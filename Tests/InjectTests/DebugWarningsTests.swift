@@ -56,6 +56,45 @@ import Testing
           globalOverrideInTest(at: 33, publishedAt: 6)))
   }
 
+  /// A family's global override makes the checks that every global override makes, both kinds.
+  ///
+  /// One pushed after a member with no override of its own was first resolved is stale, and one
+  /// pushed in a test process outside any test world is reported. A member whose own override
+  /// is on top is not shadowed by its family's.
+  @Test(.timeLimit(.minutes(4))) func aFamilysGlobalOverrideIsCheckedAsAnInjectionsIs() async throws {
+    let result = try await #require(
+      processExitsWith: .success, observing: [\.standardErrorContent],
+      performing: {
+        ChildProcessBound.start()
+        await MainActor.run {
+          let stores = InjectionFamily<Int, Int>(strategy: .singleton, fileID: "Services/Stores.swift", line: 1) { $0 }
+          _ = stores[1].resolve(fileID: "App/Screen.swift", line: 12)
+          stores.override(with: { $0 + 10 }, fileID: "App/Setup.swift", line: 40)
+          let caches = SendableInjectionFamily<Int, Int>(strategy: .singleton, fileID: "Services/Caches.swift", line: 2)
+          {
+            $0
+          }
+          _ = caches[1].resolve(fileID: "App/Screen.swift", line: 13)
+          caches.override(with: { $0 + 10 }, fileID: "App/Setup.swift", line: 41)
+          let owned = SendableInjectionFamily<Int, Int>(strategy: .singleton, fileID: "Services/Owned.swift", line: 3) {
+            $0
+          }
+          owned[1].override(with: 5, fileID: "App/Setup.swift", line: 42)
+          _ = owned[1].resolve(fileID: "App/Screen.swift", line: 14)
+          owned.override(with: { $0 + 10 }, fileID: "App/Setup.swift", line: 43)
+        }
+      })
+    #expect(
+      result.warnings
+        == expectedWarnings(
+          staleOverride(of: "InjectionFamily<Int, Int> (Services/Stores.swift:1)", at: 40, firstResolvedAt: 12),
+          globalOverrideInTest(of: "InjectionFamily<Int, Int> (Services/Stores.swift:1)", at: 40),
+          staleOverride(of: "SendableInjectionFamily<Int, Int> (Services/Caches.swift:2)", at: 41, firstResolvedAt: 13),
+          globalOverrideInTest(of: "SendableInjectionFamily<Int, Int> (Services/Caches.swift:2)", at: 41),
+          globalOverrideInTest(of: "SendableInjection<Int>[1] (Services/Owned.swift:3)", at: 42),
+          globalOverrideInTest(of: "SendableInjectionFamily<Int, Int> (Services/Owned.swift:3)", at: 43)))
+  }
+
   @Test(.timeLimit(.minutes(4))) func aRollbackWithNothingPushedIsReported() async throws {
     let result = try await #require(
       processExitsWith: .success, observing: [\.standardErrorContent],
@@ -157,10 +196,25 @@ import Testing
 /// The warning of a global override pushed in a test process, outside any test world, at
 /// `App/Setup.swift:line`, of the injection published at `Services/Numbers.swift:publishedAt`.
 private func globalOverrideInTest(at line: Int, publishedAt: Int) -> String {
-  "Inject warning: Injection<Int> (Services/Numbers.swift:\(publishedAt)): override pushed on the global stack at "
+  globalOverrideInTest(of: "Injection<Int> (Services/Numbers.swift:\(publishedAt))", at: line)
+}
+
+/// The warning of a global override of `injection` (its label) pushed in a test process, outside
+/// any test world, at `App/Setup.swift:line`.
+private func globalOverrideInTest(of injection: String, at line: Int) -> String {
+  "Inject warning: \(injection): override pushed on the global stack at "
     + "App/Setup.swift:\(line) in a test process, outside any test world: it reaches every test running at the same "
     + "time, until it is rolled back. To fix this, override in the test with the .overriding(_:with:) trait or "
     + "withOverride, or run the test in a test world (.isolatedInjections), where override(with:) stays in the test."
+}
+
+/// The warning of a global override of `injection` (its label) pushed at `App/Setup.swift:line`
+/// after a consumer at `App/Screen.swift:firstResolvedAt` resolved from a layer it shadows.
+private func staleOverride(of injection: String, at line: Int, firstResolvedAt: Int) -> String {
+  "Inject warning: \(injection): override pushed at App/Setup.swift:\(line) after the injection was first resolved "
+    + "at App/Screen.swift:\(firstResolvedAt); consumers that resolved before keep their instance. To fix this, "
+    + "override before the first consumer reads the injection (at the start of the target), or scope the override "
+    + "with withOverride or a testing trait."
 }
 
 /// The warnings that a misuse prints on standard error with no telemetry installed: in debug

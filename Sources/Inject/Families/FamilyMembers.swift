@@ -191,6 +191,7 @@ extension FamilyCore where D: Door {
         override.token, at: location, of: identity, label: identity.label, pushedIn: function)
       depth = test.pushFamilyOverride(override, of: identity)
     } else {
+      GlobalPushChecks.check(at: location, shadowing: firstResolutionShadowed()) { record($0, at: location) }
       depth = state.withLock { state in
         let override = FamilyOverride<D>(
           strategy: strategy, location: location, origin: .override(depth: state.globalOverrides.count + 1),
@@ -205,6 +206,20 @@ extension FamilyCore where D: Door {
       }
     }
     record(.overridePushed(depth: depth), at: location)
+  }
+
+  /// Where a consumer of the global world first resolved one of the members that a push onto
+  /// the family's global stack would shadow, if any did: a member with no override of its own,
+  /// whose top the family's overrides are.
+  private func firstResolutionShadowed() -> CodeLocation? {
+    state.withLock { state in
+      for member in state.members.values where D.globalDepth(of: member) == 0 {
+        if let firstResolvedAt = D.firstResolution(of: member) {
+          return firstResolvedAt
+        }
+      }
+      return nil
+    }
   }
 
   /// Pops the overrides of the whole family until `leaving(count)` are left.
