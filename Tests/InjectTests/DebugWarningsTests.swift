@@ -95,6 +95,40 @@ import Testing
           globalOverrideInTest(of: "SendableInjectionFamily<Int, Int> (Services/Owned.swift:3)", at: 43)))
   }
 
+  /// A member's override is not stale once its family's override it was resolved from is gone.
+  ///
+  /// Its consumers resolved from that family override only, rolled back since: nothing resolved
+  /// from what is left. For both kinds.
+  @Test(.timeLimit(.minutes(4))) func aFamilysRollbackForgetsWhatItsMembersConsumersResolvedFromIt() async throws {
+    let result = try await #require(
+      processExitsWith: .success, observing: [\.standardErrorContent],
+      performing: {
+        ChildProcessBound.start()
+        await MainActor.run {
+          let stores = InjectionFamily<Int, Int>(strategy: .singleton, fileID: "Services/Stores.swift", line: 4) { $0 }
+          stores.override(with: { $0 + 10 }, fileID: "App/Setup.swift", line: 50)
+          _ = stores[1].resolve(fileID: "App/Screen.swift", line: 15)
+          stores.rollbackOverride()
+          stores[1].override(with: 2, fileID: "App/Setup.swift", line: 51)
+          let caches = SendableInjectionFamily<Int, Int>(strategy: .singleton, fileID: "Services/Caches.swift", line: 5)
+          {
+            $0
+          }
+          caches.override(with: { $0 + 10 }, fileID: "App/Setup.swift", line: 52)
+          _ = caches[1].resolve(fileID: "App/Screen.swift", line: 16)
+          caches.rollbackOverride()
+          caches[1].override(with: 2, fileID: "App/Setup.swift", line: 53)
+        }
+      })
+    #expect(
+      result.warnings
+        == expectedWarnings(
+          globalOverrideInTest(of: "InjectionFamily<Int, Int> (Services/Stores.swift:4)", at: 50),
+          globalOverrideInTest(of: "Injection<Int>[1] (Services/Stores.swift:4)", at: 51),
+          globalOverrideInTest(of: "SendableInjectionFamily<Int, Int> (Services/Caches.swift:5)", at: 52),
+          globalOverrideInTest(of: "SendableInjection<Int>[1] (Services/Caches.swift:5)", at: 53)))
+  }
+
   @Test(.timeLimit(.minutes(4))) func aRollbackWithNothingPushedIsReported() async throws {
     let result = try await #require(
       processExitsWith: .success, observing: [\.standardErrorContent],
