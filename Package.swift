@@ -28,13 +28,16 @@ let package = Package(
     // override, as an Xcode preview), and InjectExample's misuse warning. Depending on the
     // executables makes `swift test` build them.
     .testTarget(name: "ExampleProcessTests", dependencies: ["InjectExample", "ProfileApp"]),
-    .testTarget(name: "InjectTests", dependencies: ["Inject", "InjectTesting"]),
-    .testTarget(name: "InjectTestingTests", dependencies: ["Inject", "InjectTesting"]),
+    // What the test targets share: the bound that stops an exit test's child process that runs
+    // too long or grows too large, and the process's resident memory.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "InjectTests", dependencies: ["Inject", "InjectTesting", "TestSupport"]),
+    .testTarget(name: "InjectTestingTests", dependencies: ["Inject", "InjectTesting", "TestSupport"]),
     // The documentation's code samples, compiled and run (scripts/check-doc-snippets).
     .target(name: "DocumentationFixtures", dependencies: ["ServicePackage"], path: "Tests/DocumentationFixtures"),
     .testTarget(
       name: "DocumentationTests",
-      dependencies: ["DocumentationFixtures", "Inject", "InjectTesting", "ProfileKit", "ServicePackage"]
+      dependencies: ["DocumentationFixtures", "Inject", "InjectTesting", "ProfileKit", "ServicePackage", "TestSupport"]
     ),
     // The 1.x API in the Swift 6 language mode: what compiles there, and how it behaves.
     .testTarget(name: "InjectLegacyTests", dependencies: ["DocumentationFixtures", "Inject"]),

@@ -1,5 +1,6 @@
 public import Inject
 import InjectTesting
+import TestSupport
 import Testing
 
 // The samples of the families' documentation: a store per chat room, a draft per room with a
@@ -146,8 +147,9 @@ func renderInMemory() async {
       })
   }
 
-  @Test func demoAndToolRuns() async {
+  @Test(.timeLimit(.minutes(4))) func demoAndToolRuns() async {
     await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
       await MainActor.run { startDemo() }
       await renderInMemory()
     }

@@ -113,7 +113,7 @@ final class Thumbnails {
     #expect(printed == imageClientInjection.debugDescription + "\n" + thumbnails.$client.debugDescription + "\n")
   }
 
-  @Test func aDetachedTaskResolvesWithNoStoredProperty() async throws {
+  @Test(.timeLimit(.minutes(4))) func aDetachedTaskResolvesWithNoStoredProperty() async throws {
     let report = "report"
     Task.detached { try await imageClientInjection.resolve().upload(report) }
     let name = await Task.detached { imageClientInjection.resolve().name }.value

@@ -84,6 +84,7 @@ final class AvatarWarmer: Sendable {
 
   // A repository of this test's own: the published one is `.shared`, and another test could hold it.
   @Test(
+    .timeLimit(.minutes(4)),
     .overriding(userRepositoryInjection, with: LiveUserRepository()),
     .overriding(apiClientInjection, with: MockAPIClient(users: [User(id: 1, name: "Ada", bio: "")])))
   func aMainActorBodyShowsWhatAMainActorLoaderLoaded() async throws {

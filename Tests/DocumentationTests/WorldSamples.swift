@@ -49,7 +49,7 @@ final class SyncStatus: Sendable {
 let syncStatusInjection = SendableInjection<SyncStatus>(strategy: .singleton, instance: SyncStatus())
 
 @Suite struct WorldSamples {
-  @Test(.overriding(httpClientInjection, with: MockHTTPClient()))
+  @Test(.timeLimit(.minutes(4)), .overriding(httpClientInjection, with: MockHTTPClient()))
   func refreshesInTheBackground() async {
     let world = InjectionWorld.current
     await Task.detached {
@@ -58,7 +58,7 @@ let syncStatusInjection = SendableInjection<SyncStatus>(strategy: .singleton, in
     #expect(refreshedWith.withLock { $0 } == "mock")
   }
 
-  @Test(.overriding(httpClientInjection, with: MockHTTPClient()))
+  @Test(.timeLimit(.minutes(4)), .overriding(httpClientInjection, with: MockHTTPClient()))
   func aQueueRunsInTheCarriedWorld() async {
     await withCheckedContinuation { continuation in
       let world = InjectionWorld.current

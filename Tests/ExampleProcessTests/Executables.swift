@@ -2,6 +2,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Runs the executable `product` that `swift test` built beside the tests, with `arguments` and
 /// `environment` (added to this process's, without the variables the examples react to), and
 /// returns what it printed on its standard output and error.
@@ -24,11 +30,18 @@ func run(
   process.standardOutput = output
   process.standardError = error
   try process.run()
+  // Bounded: an example that never exits is ended after two minutes, and the test fails on its
+  // termination reason. A test's `.timeLimit` cannot end it: it records the failure, then waits
+  // for the test's body, which waits here.
+  let pid = process.processIdentifier
+  let deadline = DispatchWorkItem { kill(pid, SIGKILL) }
+  DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: deadline)
   // Read before waiting, so that a full pipe cannot block the app (the examples print less than
   // a pipe holds, so reading one pipe after the other cannot block either).
   let printed = output.fileHandleForReading.readDataToEndOfFile()
   let warned = error.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
+  deadline.cancel()
   #expect(process.terminationReason == .exit)
   #expect(process.terminationStatus == 0)
   return (String(decoding: printed, as: UTF8.self), String(decoding: warned, as: UTF8.self))

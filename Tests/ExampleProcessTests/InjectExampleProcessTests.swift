@@ -3,7 +3,7 @@ import Testing
 
 /// The first example, launched as a real process, shows a misuse warning: it overrides an
 /// injection that a screen has already resolved.
-@Suite struct InjectExampleProcessTests {
+@Suite(.timeLimit(.minutes(4))) struct InjectExampleProcessTests {
   @Test func theLateOverrideIsWarnedAboutInDebugBuilds() throws {
     let (output, error) = try run("InjectExample")
     #expect(output.contains("global override, as a preview, demo or UI-test target does at its start"))

@@ -5,7 +5,7 @@ import Testing
 /// with no code of its own: the live client by default, the mock client for the launch argument
 /// `-mock-api` or the environment variable `MOCK_API`, the preview client in an Xcode preview
 /// process.
-@Suite struct ProfileAppProcessTests {
+@Suite(.timeLimit(.minutes(4))) struct ProfileAppProcessTests {
   @Test func withoutArgumentsTheAppShowsTheLiveUser() throws {
     #expect(try launch() == screens(showing: "Ada Lovelace: Wrote the first program.", avatar: "[AL]"))
   }

@@ -36,7 +36,7 @@ import Testing
   @Test func overrideCanBeCalledOffTheMainActor() async {
     await withIsolatedInjections { await scenarios.overrideCanBeCalledOffTheMainActor() }
   }
-  @Test func aNonisolatedClassWithAnInitializerDeclaresInjected() {
+  @Test(.timeLimit(.minutes(4))) func aNonisolatedClassWithAnInitializerDeclaresInjected() {
     withIsolatedInjections { scenarios.aNonisolatedClassWithAnInitializerDeclaresInjected() }
   }
 

@@ -27,7 +27,7 @@ final class NamedWorkerModel {
     #expect(NamedWorkerModel(name: "b").perform() == "b")
   }
 
-  @Test func aSendableFamilyFromADetachedTask() async {
+  @Test(.timeLimit(.minutes(4))) func aSendableFamilyFromADetachedTask() async {
     let name = await Task.detached { sendableNames[3].resolve() }.value
     #expect(name == "name 3")
   }

@@ -26,7 +26,7 @@ final class RememberingModel {
     #expect(RememberingModel().perform() == "published published")
   }
 
-  @Test(.overriding(rememberedSendable, with: "mock"))
+  @Test(.timeLimit(.minutes(4)), .overriding(rememberedSendable, with: "mock"))
   func aCarriedWorldRunsInADetachedTask() async {
     let world = InjectionWorld.current
     let text = await Task.detached { world.run { rememberedSendable.resolve() } }.value

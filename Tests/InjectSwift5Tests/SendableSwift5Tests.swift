@@ -25,7 +25,7 @@ struct Swift5ClientView {
 }
 
 @Suite struct SendableSwift5Tests {
-  @Test func everyConsumerResolvesTheSingletonFromItsOwnIsolation() async {
+  @Test(.timeLimit(.minutes(4))) func everyConsumerResolvesTheSingletonFromItsOwnIsolation() async {
     let fromActor = await Swift5Loader().clientName()
     let consumer = Swift5ClientConsumer()
     let view = Swift5ClientView()
@@ -35,7 +35,7 @@ struct Swift5ClientView {
     #expect(detached === consumer.client)
   }
 
-  @Test func aScopeReachesTheActorThroughTheTask() async {
+  @Test(.timeLimit(.minutes(4))) func aScopeReachesTheActorThroughTheTask() async {
     let name = await swift5Client.withOverride(Swift5Client("mock")) {
       await Swift5Loader().clientName()
     }

@@ -1,5 +1,6 @@
 import Inject
 import InjectTesting
+import TestSupport
 import Testing
 
 /// The traits isolate tests over a three-level graph.
@@ -24,7 +25,7 @@ import Testing
     try await expectReads("logged live")
   }
 
-  @Test(.isolatedInjections)
+  @Test(.timeLimit(.minutes(4)), .isolatedInjections)
   func isolatedTestBuildsTheLiveGraphInItsOwnWorld() async throws {
     let repository = try await expectReads("live")
     let global = await Task.detached { await MainActor.run { Screen().repository } }.value
@@ -34,8 +35,9 @@ import Testing
   /// In a process of its own: in the test process, a global rollback by a test beside this one
   /// drops what the global world stored since its push, as it must, and the next read builds a
   /// new repository.
-  @Test func testWithoutATraitSeesTheLiveClient() async {
+  @Test(.timeLimit(.minutes(4))) func testWithoutATraitSeesTheLiveClient() async {
     await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
       let first = await MainActor.run { Screen().repository }
       for _ in 0..<5 {
         try? await Task.sleep(for: .milliseconds(2))

@@ -18,7 +18,7 @@ import Testing
     #expect(recorded.names == ["A"])
   }
 
-  @Test func aReportFromADetachedTaskWaitsForTheEndOfTheScope() async {
+  @Test(.timeLimit(.minutes(4))) func aReportFromADetachedTaskWaitsForTheEndOfTheScope() async {
     let recorded = Recorded()
     let reports = UntestedReports(recording: recorded.append)
     let duringTheScope = await reports.scope {

@@ -58,7 +58,7 @@ import Testing
     #expect(factory.calls == 1)
   }
 
-  @Test func childTasksOfATestWorldResolveTheTestValue() async {
+  @Test(.timeLimit(.minutes(4))) func childTasksOfATestWorldResolveTheTestValue() async {
     let (injection, _) = published(.shared)
     let name = await withIsolatedInjections {
       await Task { @MainActor in Consumer(injection).service.name }.value

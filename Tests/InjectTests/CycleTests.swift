@@ -1,4 +1,5 @@
 import Inject
+import TestSupport
 import Testing
 
 /// A factory that reads the injection it is building stops the process with the whole chain.
@@ -6,10 +7,11 @@ import Testing
 /// Directly or through other injections: a message beats a stack overflow. Each test runs in a
 /// child process.
 @Suite struct CycleTests {
-  @Test func cycleThroughTwoInjectionsNamesTheChain() async throws {
+  @Test(.timeLimit(.minutes(4))) func cycleThroughTwoInjectionsNamesTheChain() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         await MainActor.run { _ = Consumer(cycleA).service }
       })
     let message = result.standardErrorText
@@ -19,10 +21,11 @@ import Testing
           + "→ Injection<CycleA> (App/Cycle.swift:1). To fix this, break the cycle"))
   }
 
-  @Test func factoryReadingItsOwnInjectionIsACycle() async throws {
+  @Test(.timeLimit(.minutes(4))) func factoryReadingItsOwnInjectionIsACycle() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         await MainActor.run { _ = Consumer(selfReading).service }
       })
     let message = result.standardErrorText
@@ -31,10 +34,11 @@ import Testing
         "Dependency cycle: Injection<SelfReading> (App/Cycle.swift:3) → Injection<SelfReading> (App/Cycle.swift:3)"))
   }
 
-  @Test func onDemandCycleIsCaughtOnTheFastPath() async throws {
+  @Test(.timeLimit(.minutes(4))) func onDemandCycleIsCaughtOnTheFastPath() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         await MainActor.run { _ = Consumer(onDemandCycle).service }
       })
     let message = result.standardErrorText
@@ -42,10 +46,11 @@ import Testing
       message.contains("Dependency cycle: Injection<OnDemandCycle> (App/Cycle.swift:4) → Injection<OnDemandCycle>"))
   }
 
-  @Test func aTelemetryThatResolvesWhatIsBeingBuiltIsNamedAndNotCalledACycle() async throws {
+  @Test(.timeLimit(.minutes(4))) func aTelemetryThatResolvesWhatIsBeingBuiltIsNamedAndNotCalledACycle() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         await MainActor.run {
           installTelemetry(ResolvingOuter())
           _ = Consumer(outerInjection).service
@@ -58,10 +63,11 @@ import Testing
     )
     #expect(!message.contains("Dependency cycle"))
   }
-  @Test func aCycleInWhatATelemetryResolvesIsNamedAsACycle() async throws {
+  @Test(.timeLimit(.minutes(4))) func aCycleInWhatATelemetryResolvesIsNamedAsACycle() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         await MainActor.run {
           installTelemetry(ResolvingCycle())
           _ = Consumer(innerInjection).service

@@ -7,7 +7,7 @@ import Testing
 /// other tasks do; a detached task does not inherit it; the world's instances are released on
 /// the main actor once the scope has ended and the task is gone.
 @Suite @MainActor struct EscapedTaskTests {
-  @Test func escapedTaskResolvesFromItsScopeBeforeDuringAndAfterOtherScopes() async throws {
+  @Test(.timeLimit(.minutes(4))) func escapedTaskResolvesFromItsScopeBeforeDuringAndAfterOtherScopes() async throws {
     let graph = Graph()
     let gates = (Gate(), Gate())
     let escaped = graph.api.withOverride(MockAPI("scoped")) {
@@ -35,7 +35,7 @@ import Testing
     #expect(Screen(graph).repository.api.name == "live")
   }
 
-  @Test func tasksCreatedInsideAnEscapedTaskInheritItsScopeAndDetachedOnesDoNot() async {
+  @Test(.timeLimit(.minutes(4))) func tasksCreatedInsideAnEscapedTaskInheritItsScopeAndDetachedOnesDoNot() async {
     let graph = Graph()
     let (inherited, detached) = await graph.api.withOverride(MockAPI("scoped")) {
       Task { @MainActor in
@@ -48,7 +48,7 @@ import Testing
     #expect(detached == "live")
   }
 
-  @Test func scopeInstancesLiveWhileAnEscapedTaskDoesAndAreReleasedAfter() async throws {
+  @Test(.timeLimit(.minutes(4))) func scopeInstancesLiveWhileAnEscapedTaskDoesAndAreReleasedAfter() async throws {
     let graph = Graph()
     let gate = Gate()
     weak var weakRepository: Repository?
@@ -98,7 +98,7 @@ import Testing
   }
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-  @Test(arguments: 0..<8)
+  @Test(.timeLimit(.minutes(4)), arguments: 0..<8)
   func whatAnInjectionCapturedIsReleasedOnTheMainActorWhenTheInjectionIsReleasedOnThePool(index: Int) async throws {
     let deinits = DeinitLog()
     let escaped = await MainActor.run {

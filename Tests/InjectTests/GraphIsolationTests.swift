@@ -20,7 +20,7 @@ import Testing
     }
   }
 
-  @Test(arguments: 0..<24)
+  @Test(.timeLimit(.minutes(4)), arguments: 0..<24)
   func withIsolatedInjectionsBuildsTheLiveGraphAnew(index: Int) async throws {
     let global = await Task.detached { await MainActor.run { Screen(sharedGraph).repository } }.value
     try await withIsolatedInjections {
@@ -31,7 +31,7 @@ import Testing
   }
 
   @Suite @MainActor struct OnTheMainActor {
-    @Test(arguments: 0..<24)
+    @Test(.timeLimit(.minutes(4)), arguments: 0..<24)
     func mainActorCasesSeeOnlyTheirOwnClientThroughTheRepository(index: Int) async throws {
       guard let name = mockName(index) else {
         return try await readsOnTheMainActor(expecting: "live")

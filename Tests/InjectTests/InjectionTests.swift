@@ -10,7 +10,7 @@ import Testing
     }
   }
 
-  @Test func injectionCanBeCreatedOffTheMainActor() async {
+  @Test(.timeLimit(.minutes(4))) func injectionCanBeCreatedOffTheMainActor() async {
     let injection = await Task.detached {
       Injection<any Service>(strategy: .singleton, instance: MainActorService())
     }.value

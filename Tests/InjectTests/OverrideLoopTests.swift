@@ -1,4 +1,5 @@
 import Inject
+import TestSupport
 import Testing
 
 /// Overrides that would form a loop stop the process with a message naming the injections.
@@ -6,10 +7,11 @@ import Testing
 /// Loops are programmer errors: stopping beats hanging or overflowing the stack. Each test runs
 /// in a child process.
 @Suite struct OverrideLoopTests {
-  @Test func overridingAnInjectionWithItselfIsRefused() async throws {
+  @Test(.timeLimit(.minutes(4))) func overridingAnInjectionWithItselfIsRefused() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         await MainActor.run {
           let injection = Injection<Int>(strategy: .singleton, instance: 1, fileID: "App/Numbers.swift", line: 3)
           injection.override(with: injection)
@@ -25,10 +27,11 @@ import Testing
 
   /// A global override applies to the global configuration, so its loop check looks there
   /// only: a scope that shadows the back edge does not hide the loop it closes.
-  @Test func aGlobalLoopPushedInsideAScopeThatShadowsItIsRefused() async throws {
+  @Test(.timeLimit(.minutes(4))) func aGlobalLoopPushedInsideAScopeThatShadowsItIsRefused() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         await MainActor.run {
           let first = Injection<Int>(strategy: .singleton, instance: 1, fileID: "App/Numbers.swift", line: 1)
           let second = Injection<Int>(strategy: .singleton, instance: 2, fileID: "App/Numbers.swift", line: 2)
@@ -44,10 +47,11 @@ import Testing
           + "resolve from itself"))
   }
 
-  @Test func closingALoopOfTwoInjectionsIsRefused() async throws {
+  @Test(.timeLimit(.minutes(4))) func closingALoopOfTwoInjectionsIsRefused() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         await MainActor.run {
           let first = Injection<Int>(strategy: .singleton, instance: 1, fileID: "App/Numbers.swift", line: 1)
           let second = Injection<Int>(strategy: .singleton, instance: 2, fileID: "App/Numbers.swift", line: 2)
@@ -67,10 +71,11 @@ import Testing
 
   /// A global override closes no loop in the global configuration here, so it is pushed; the
   /// scope's override closes one in the scope's world, where resolution names the cycle.
-  @Test func aLoopThroughAScopedOverrideIsNamedWhenTheScopeResolves() async throws {
+  @Test(.timeLimit(.minutes(4))) func aLoopThroughAScopedOverrideIsNamedWhenTheScopeResolves() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardOutputContent, \.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         await MainActor.run {
           let first = Injection<Int>(strategy: .singleton, instance: 1, fileID: "App/Numbers.swift", line: 1)
           let second = Injection<Int>(strategy: .singleton, instance: 2, fileID: "App/Numbers.swift", line: 2)

@@ -113,7 +113,7 @@ import Testing
     #expect(mock == nil, "a resolved model holds its instance and nothing of the world")
   }
 
-  @Test(.overriding(callbackClient, with: ServiceImplementation("mock")))
+  @Test(.timeLimit(.minutes(4)), .overriding(callbackClient, with: ServiceImplementation("mock")))
   func aModelMadeInATestAndReadInAMainQueueBlockGetsTheTestsInstance() async {
     let model = Model(callbackClient)
     let name = await withCheckedContinuation { continuation in
@@ -124,14 +124,14 @@ import Testing
     #expect(name == "mock")
   }
 
-  @Test(.overriding(callbackClient, with: ServiceImplementation("mock")))
+  @Test(.timeLimit(.minutes(4)), .overriding(callbackClient, with: ServiceImplementation("mock")))
   func aModelMadeInATestAndReadInADetachedTaskGetsTheTestsInstance() async {
     let model = Model(callbackClient)
     let name = await Task.detached { await model.name }.value
     #expect(name == "mock")
   }
 
-  @Test(.isolatedInjections)
+  @Test(.timeLimit(.minutes(4)), .isolatedInjections)
   func aModelMadeInATestAndReadInANotificationObserverGetsTheTestValueWithNoWarning() async {
     let model = Model(testedClient)
     let name = Notification.Name("RememberedWorldTests.\(#function)")
@@ -151,7 +151,7 @@ import Testing
     #expect(warnings.isEmpty, "\(warnings)")
   }
 
-  @Test(.overriding(callbackClient, with: ServiceImplementation("mock")))
+  @Test(.timeLimit(.minutes(4)), .overriding(callbackClient, with: ServiceImplementation("mock")))
   func aCarriedWorldRunsADetachedTasksResolutionsInTheTest() async {
     let world = InjectionWorld.current
     #expect(!world.isGlobal)
@@ -177,7 +177,7 @@ import Testing
 
   /// A world of the remembered configuration ends on another thread between two late reads on
   /// the main actor: the second finds what the first stored at once, with no main-actor hop.
-  @Test func aLateReadFindsWhatAWorldThatJustEndedOnAnotherThreadStored() {
+  @Test(.timeLimit(.minutes(4))) func aLateReadFindsWhatAWorldThatJustEndedOnAnotherThreadStored() {
     let (client, factory) = makeInjection(.singleton)
     let (world, first, second) = withIsolatedInjections {
       (InjectionWorld.current, Consumer(client), Consumer(client))
@@ -192,10 +192,10 @@ import Testing
       }
       ended.signal()
     }.start()
-    opened.wait()
+    wait(for: opened)
     let instance = first.service
     release.signal()
-    ended.wait()
+    wait(for: ended)
     #expect(second.service === instance)
     #expect(factory.calls == 1)
   }
@@ -223,7 +223,7 @@ import Testing
 /// Tests that read in callbacks, sixty-four at once, each overriding the client with its own
 /// instance: no model ever reads another test's.
 @Suite @MainActor struct RememberedWorldParallelTests {
-  @Test(arguments: 0..<64)
+  @Test(.timeLimit(.minutes(4)), arguments: 0..<64)
   func parallelTestsReadingFromCallbacksNeverCross(index: Int) async {
     await callbackClient.withOverride(ServiceImplementation("test \(index)")) {
       let models = (0..<4).map { _ in Model(callbackClient) }
@@ -244,7 +244,7 @@ import Testing
 
 /// Strict tests: a callback's resolution counts as the test's while the test runs.
 @Suite @MainActor struct RememberedWorldStrictTests {
-  @Test func aStrictTestWhoseCallbackResolvesAnUntestedInjectionIsReported() async {
+  @Test(.timeLimit(.minutes(4))) func aStrictTestWhoseCallbackResolvesAnUntestedInjectionIsReported() async {
     let reports = Box<[String]>([])
     await withIsolatedInjections(
       reportingLeaks: nil,
@@ -260,7 +260,7 @@ import Testing
       "\(reports.value)")
   }
 
-  @Test func aConsumerMadeInAStrictTestAndReadAfterItWarnsThatTheTestEnded() async {
+  @Test(.timeLimit(.minutes(4))) func aConsumerMadeInAStrictTestAndReadAfterItWarnsThatTheTestEnded() async {
     let reports = Box<[String]>([])
     let model = await withIsolatedInjections(
       reportingLeaks: nil,

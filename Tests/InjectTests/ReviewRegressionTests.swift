@@ -2,6 +2,7 @@ import Foundation
 import Inject
 import InjectTesting
 import Synchronization
+import TestSupport
 import Testing
 
 /// What an adversarial review of the world model found: each failed before its fix (the race
@@ -10,23 +11,47 @@ import Testing
 @Suite @MainActor struct ReviewRegressionTests {
   /// The general path loads a `.shared` instance's weak reference once: another thread that
   /// drops the last reference in between used to make it read a released object.
+  ///
+  /// Each resolution gets an instance still alive. A thread of its own releases what the world
+  /// resolved, beside the resolutions, until it has released a hundred: the race happens.
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-  @Test func aSharedInstanceReleasedOnAnotherThreadWhileAWorldResolvesItIsRebuiltNotRead() async {
-    let injection = Injection<SendableThing>(strategy: .shared, instance: SendableThing())
+  @Test(.timeLimit(.minutes(4))) func aSharedInstanceReleasedOnAnotherThreadWhileAWorldResolvesItIsRebuiltNotRead() {
+    let live = LiveObjects()
+    let builds = Counter()
+    let injection = Injection<SendableThing>(
+      strategy: .shared,
+      instance: {
+        builds.increment()
+        return SendableThing(live)
+      }())
     let box = Box()
-    let releaser = Task.detached {
+    let (started, finished) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+    Thread {
+      started.signal()
       while !box.isDone {
         box.take()
-        await Task.yield()
+        // Runnable throughout, but yielding to the tests beside it on two cores.
+        sched_yield()
       }
-    }
+      finished.signal()
+    }.start()
+    wait(for: started)
+    var (resolutions, readReleased) = (0, 0)
+    let deadline = ContinuousClock.now + .seconds(20)
     withIsolatedInjections {
-      for _ in 0..<10_000 {
-        box.put(Consumer(injection).service)
+      while resolutions < 10_000 || (builds.value < 100 && ContinuousClock.now < deadline) {
+        let thing = Consumer(injection).service
+        if !live.contains(thing) {
+          readReleased += 1
+        }
+        box.put(thing)
+        resolutions += 1
       }
     }
     box.finish()
-    await releaser.value
+    wait(for: finished)
+    #expect(readReleased == 0, "resolutions got an instance whose deinit had run")
+    #expect(builds.value >= 100, "the other thread released what the world resolved, which it then built again")
   }
 
   /// A strict test watches its overrides weakly: a popped one is released with what it
@@ -74,10 +99,11 @@ import Testing
 /// A test-stack delegation applies to every world of the test: its loop check ignores the
 /// scopes' overrides, which apply only inside them.
 @Suite struct TestStackLoopTests {
-  @Test func aLoopOnTheTestsStackThatAScopeHidesIsRefusedAtThePush() async throws {
+  @Test(.timeLimit(.minutes(4))) func aLoopOnTheTestsStackThatAScopeHidesIsRefusedAtThePush() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         await MainActor.run {
           let first = Injection<Int>(strategy: .singleton, instance: 1, fileID: "App/Numbers.swift", line: 1)
           let second = Injection<Int>(strategy: .singleton, instance: 2, fileID: "App/Numbers.swift", line: 2)
@@ -107,8 +133,15 @@ import Testing
   }
 }
 
-/// A `.shared` instance that another thread may release.
-private final class SendableThing: Sendable {}
+/// A `.shared` instance that another thread may release, which enters `live` while it is alive.
+private final class SendableThing: Sendable {
+  private let live: LiveObjects
+  init(_ live: LiveObjects) {
+    self.live = live
+    live.enter(self)
+  }
+  deinit { live.leave(self) }
+}
 
 /// Where the test hands each instance to the releasing thread.
 ///

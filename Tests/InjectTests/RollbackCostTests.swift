@@ -1,5 +1,6 @@
 import Inject
 import InjectTesting
+import TestSupport
 import Testing
 
 /// What a rollback costs: in proportion to what it drops, however many instances are stored
@@ -18,8 +19,9 @@ struct RollbackCostTests {
   /// With an override left in place (as a launch override is), a rollback of an unrelated
   /// override costs no more than ten times as much with 100,000 instances stored as with none:
   /// every rollback filtered every slot listed since the first push, 40 ms each at this scale.
-  @Test func aRollbackCostsTheSameWithAHundredThousandInstancesStoredElsewhere() async {
+  @Test(.timeLimit(.minutes(4))) func aRollbackCostsTheSameWithAHundredThousandInstancesStoredElsewhere() async {
     await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
       let permanent = SendableInjection<Int>(strategy: .singleton, instance: 0)
       permanent.override(with: 1)
       let alone = costOfUnrelatedRollback()
@@ -35,8 +37,9 @@ struct RollbackCostTests {
   /// Rolling back a stack one override at a time, an instance stored from each, costs in
   /// proportion to its depth, for every kind: 4,000 layers no more than 8 times as much as 1,000
   /// (quadratic, it was 16 times as much).
-  @Test func rollingBackADeepStackOneByOneIsLinear() async {
+  @Test(.timeLimit(.minutes(4))) func rollingBackADeepStackOneByOneIsLinear() async {
     await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
       for stack in DeepStack.allCases {
         var (shallow, deep) = (Duration.seconds(1_000), Duration.seconds(1_000))
         // The best of a few runs, each a moment that the machine may spend elsewhere.

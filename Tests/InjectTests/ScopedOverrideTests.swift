@@ -87,7 +87,7 @@ import Testing
     #expect(otherFactory.calls == 2)
   }
 
-  @Test func childTasksInheritTheScopedOverride() async {
+  @Test(.timeLimit(.minutes(4))) func childTasksInheritTheScopedOverride() async {
     let (injection, _) = makeInjection(.onDemand)
     await injection.withOverride(ServiceImplementation("mock"), strategy: .singleton) {
       async let child = resolvedName(injection)
@@ -104,7 +104,7 @@ import Testing
   }
 
   /// Many tasks override the same injection differently at the same time; each sees its own.
-  @Test func concurrentScopesOfTheSameInjectionSeeOnlyTheirOwn() async {
+  @Test(.timeLimit(.minutes(4))) func concurrentScopesOfTheSameInjectionSeeOnlyTheirOwn() async {
     let (injection, factory) = makeInjection(.singleton)
     let count = 8
     let barrier = Barrier(count)

@@ -1,11 +1,8 @@
 import Inject
 import InjectTesting
 import Synchronization
+import TestSupport
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Many consumers and deep override stacks, checked for what stays alive afterwards.
 @Suite(.misusesOnPurpose) @MainActor struct StressTests {
@@ -163,22 +160,6 @@ private final class Counted: Sendable {
     live.increment()
   }
   deinit { live.decrement() }
-}
-
-/// The process's resident memory in megabytes, where the platform tells it (Linux).
-func residentMegabytes() -> Int? {
-  #if canImport(Glibc)
-  guard let file = fopen("/proc/self/statm", "r") else { return nil }
-  defer { fclose(file) }
-  var line = [CChar](repeating: 0, count: 128)
-  guard fgets(&line, Int32(line.count), file) != nil else { return nil }
-  let fields = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    .split(separator: " ")
-  guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
-  return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
-  #else
-  return nil
-  #endif
 }
 
 /// A `.singleton` whose initializer makes a child model it does not read.

@@ -1,4 +1,5 @@
 import Inject
+import TestSupport
 import Testing
 
 /// A test process knows it is one, and warns of the two mistakes that make a test pass alone
@@ -78,7 +79,7 @@ import Testing
     #expect(warnings.isEmpty)
   }
 
-  @Test(arguments: [Strategy.onDemand, .singleton, .shared])
+  @Test(.timeLimit(.minutes(4)), arguments: [Strategy.onDemand, .singleton, .shared])
   func aLiveValueBuiltInTheGlobalWorldByAnInjectionWithATestValueWarnsOncePerInjection(strategy: Strategy) {
     let injection = Injection<any Service>(
       strategy: strategy, instance: ServiceImplementation("live"), test: ServiceImplementation("test"),
@@ -119,10 +120,11 @@ import Testing
 
   /// A detached task leaves the test's world, and its task-locals: what it builds live is shown
   /// on standard error, here in a child process.
-  @Test func aDetachedTaskInAStrictTestThatReachesTheLiveValueIsWarnedAbout() async throws {
+  @Test(.timeLimit(.minutes(4))) func aDetachedTaskInAStrictTestThatReachesTheLiveValueIsWarnedAbout() async throws {
     let result = try await #require(
       processExitsWith: .success, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         await MainActor.run { _ = isTestProcess }
         let injection = Injection<Int>(
           strategy: .singleton, instance: 1, test: 2, fileID: "Services/Numbers.swift", line: 21)

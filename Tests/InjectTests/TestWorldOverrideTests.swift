@@ -116,7 +116,7 @@ import Testing
     #expect(Consumer(first).service.name == "first #2")
   }
 
-  @Test func aTaskThatOutlivesTheTestKeepsResolvingInItsWorld() async {
+  @Test(.timeLimit(.minutes(4))) func aTaskThatOutlivesTheTestKeepsResolvingInItsWorld() async {
     let graph = Graph()
     let gate = Gate()
     let mock = MockAPI("test's")

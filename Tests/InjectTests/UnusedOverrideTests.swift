@@ -28,7 +28,7 @@ import Testing
         + "given after a .singleton that depends on it was resolved in the test comes too late for that singleton.)")
   }
 
-  @Test func anOverrideResolvedOnlyByAChildTaskIsUsed() async {
+  @Test(.timeLimit(.minutes(4))) func anOverrideResolvedOnlyByAChildTaskIsUsed() async {
     let (injection, _) = makeInjection(.singleton)
     let (_, unused) = await strictTest {
       await injection.withOverride(ServiceImplementation("scoped")) {

@@ -12,7 +12,7 @@ private final class SendableLeaf: Sendable {}
 /// Worlds let go of what they no longer need: a world keeps the overrides of the worlds around
 /// it, never those worlds or their instances, and forgets what a popped global layer built.
 @Suite @MainActor struct WorldReleaseTests {
-  @Test func aFinishedScopesInstancesAreReleasedWhileAWorldNestedInItLivesOn() async {
+  @Test(.timeLimit(.minutes(4))) func aFinishedScopesInstancesAreReleasedWhileAWorldNestedInItLivesOn() async {
     let graph = Graph()
     let gate = Gate()
     weak var weakRepository: Repository?
@@ -91,7 +91,7 @@ private final class SendableLeaf: Sendable {}
 
   /// Work that handles each message in a scope and schedules the next one in a task created
   /// there: each hop's world is released once the next hop's task no longer needs it.
-  @Test func scopePerMessageHopsKeepOnlyTheLastWorldsAlive() async {
+  @Test(.timeLimit(.minutes(4))) func scopePerMessageHopsKeepOnlyTheLastWorldsAlive() async {
     let graph = Graph()
     let hops = Hops(graph: graph)
     await withCheckedContinuation { done in
@@ -152,7 +152,7 @@ private final class SendableLeaf: Sendable {}
     }
   }
 
-  @Test func repeatedScopesOfTheSameInjectionKeepOneOverrideEach() {
+  @Test(.timeLimit(.minutes(4))) func repeatedScopesOfTheSameInjectionKeepOneOverrideEach() {
     let (injection, _) = makeInjection(.singleton)
     func nest(_ depth: Int) -> String {
       guard depth > 0 else { return Consumer(injection).service.name }

@@ -29,11 +29,8 @@ extension Engine {
       D.record(.overridePushed(depth: depth), injection, at: location)
       return
     }
-    if let firstResolvedAt = D.firstResolution(of: injection) {
-      D.record(.staleOverride(firstResolvedAt: firstResolvedAt), injection, at: location)
-    }
-    if TestProcessChecks.isFirstGlobalPush(at: location) {
-      D.record(.globalOverrideInTest, injection, at: location)
+    GlobalPushChecks.check(at: location, shadowing: D.firstResolution(of: injection)) {
+      D.record($0, injection, at: location)
     }
     let depth = D.pushGlobal(on: injection, log: RollbackLog.global) { depth, epoch in
       Layer(source, strategy: strategy, location: location, origin: .override(depth: depth), pushEpoch: epoch)

@@ -121,7 +121,8 @@ extension FamilyCore where D: Door {
       for override in state.globalOverrides {
         D.pushFamilyLayer(override.makeLayer(for: link), on: member)
       }
-      state.members[key] = member
+      makeRoom(in: &state.members)
+      keep(member, for: key, in: &state.members)
       return member
     }
     // Released once the lock is: a member's release releases what it stored, whose `deinit`
@@ -142,12 +143,43 @@ extension FamilyCore where D: Door {
       if isKnownUniquelyReferenced(&member), !Self.isNeeded(member) {
         pruned.append(member)
       } else {
-        state.members[key] = member
+        // Put back where it was taken from: the table has room.
+        keep(member, for: key, in: &state.members)
       }
     }
     state.pruneAt = max(64, state.members.count * 2)
     state.slotsEnded = 0
     return pruned
+  }
+
+  /// Makes room in `members` for one more, growing it by hand if it is full.
+  ///
+  /// The standard library's dictionary grows by rehashing every key, and stops the program, with
+  /// a message that names neither Inject nor the family, when it finds two equal keys, which a
+  /// `Key` whose `hash(into:)` disagrees with its `==` makes. Grown here, into a table made
+  /// large enough first, every key is added by ``keep(_:for:in:)``, which names them.
+  private func makeRoom(in members: inout [Key: D.Injection]) {
+    guard members.count == members.capacity else { return }
+    var grown = [Key: D.Injection](minimumCapacity: max(1, members.capacity * 2))
+    for (key, member) in members {
+      keep(member, for: key, in: &grown)
+    }
+    members = grown
+  }
+
+  /// Adds `member` to `members` for `key`, which `members` has room for and does not hold.
+  ///
+  /// An equal key found there has another hash: `Key`'s `hash(into:)` disagrees with its `==`,
+  /// and the family cannot tell which member is the key's. It stops the program with a message
+  /// that names the family and `Key`, where the standard library's dictionary would stop with
+  /// one that names neither, or go on with two members for equal keys.
+  private func keep(_ member: D.Injection, for key: Key, in members: inout [Key: D.Injection]) {
+    guard members.updateValue(member, forKey: key) == nil else {
+      fatalError(
+        "\(identity.label): two equal keys of type \(Key.self) have different hashes, so the family cannot keep one "
+          + "member per key. To fix this, make \(Key.self)'s hash(into:) combine exactly the properties that its == "
+          + "compares (a synthesized Hashable conformance does).")
+    }
   }
 
   /// Whether a member that nothing else holds must still be kept: it has overrides of its own,
@@ -191,6 +223,7 @@ extension FamilyCore where D: Door {
         override.token, at: location, of: identity, label: identity.label, pushedIn: function)
       depth = test.pushFamilyOverride(override, of: identity)
     } else {
+      GlobalPushChecks.check(at: location, shadowing: firstResolutionShadowed()) { record($0, at: location) }
       depth = state.withLock { state in
         let override = FamilyOverride<D>(
           strategy: strategy, location: location, origin: .override(depth: state.globalOverrides.count + 1),
@@ -205,6 +238,20 @@ extension FamilyCore where D: Door {
       }
     }
     record(.overridePushed(depth: depth), at: location)
+  }
+
+  /// Where a consumer of the global world first resolved one of the members that a push onto
+  /// the family's global stack would shadow, if any did: a member with no override of its own,
+  /// whose top the family's overrides are.
+  private func firstResolutionShadowed() -> CodeLocation? {
+    state.withLock { state in
+      for member in state.members.values where D.globalDepth(of: member) == 0 {
+        if let firstResolvedAt = D.firstResolution(of: member) {
+          return firstResolvedAt
+        }
+      }
+      return nil
+    }
   }
 
   /// Pops the overrides of the whole family until `leaving(count)` are left.

@@ -31,8 +31,9 @@
 ///
 /// > Important: A key's `hash(into:)` must agree with its `==`, as `Dictionary` requires: the
 /// > family keeps its members in one. With a key whose equal values hash differently, equal keys
-/// > may get members (and instances) of their own, and the standard library may stop the
-/// > program with its "Duplicate keys of type … were found in a Dictionary" message.
+/// > may get members (and instances) of their own, and as soon as the family's table finds two
+/// > equal keys (as it grows, say) it stops the program with a message that names the family
+/// > and the key's type: "… two equal keys of type … have different hashes".
 @MainActor
 public final class InjectionFamily<Key: Hashable & Sendable, T> {
   /// What the family is, written once for both kinds.

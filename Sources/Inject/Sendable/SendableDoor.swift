@@ -70,6 +70,9 @@ enum SendableDoor<T: Sendable>: Door {
     injection.state.withLock { state in
       guard state.familyDepth > 0 else { return nil }
       state.familyDepth -= 1
+      // What consumers resolved from the popped layer was resolved from nothing left, as the
+      // main-actor door's stack notes too (`Injection.overrides`' observer).
+      defer { state.notes.popped(to: state.layers.count) }
       return state.layers.remove(at: state.familyDepth)
     }
   }

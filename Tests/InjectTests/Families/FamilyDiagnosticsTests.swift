@@ -1,6 +1,7 @@
 import Foundation
 import Inject
 import InjectTesting
+import TestSupport
 import Testing
 
 /// A tree of rooms: a room's store holds its parent's, from the same family, another key.
@@ -36,15 +37,53 @@ final class RoomStore {
     #expect(family["a\nb"].debugDescription.hasPrefix("Injection<KeyedStore>[a\\nb] published at App/Rooms.swift:9"))
   }
 
-  @Test func aFactoryThatResolvesItsOwnKeyStopsWithTheCycleMessageNamingTheKey() async throws {
+  @Test(.timeLimit(.minutes(4))) func aFactoryThatResolvesItsOwnKeyStopsWithTheCycleMessageNamingTheKey() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         await MainActor.run { _ = Consumer(selfReadingRooms[4]).service }
       })
     #expect(
       result.standardErrorText.contains(
         "Dependency cycle: Injection<RoomStore>[4] (App/Rooms.swift:5) → Injection<RoomStore>[4] (App/Rooms.swift:5)"))
+  }
+
+  /// A key whose `hash(into:)` disagrees with its `==` stops the program with a message naming
+  /// the family and the key's type, as soon as the family's table finds two equal keys; for both
+  /// kinds, never the standard library's "Duplicate keys" trap, which names neither.
+  @Test(.timeLimit(.minutes(4))) func equalKeysThatHashApartStopWithAMessageNamingTheFamily() async throws {
+    let result = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent],
+      performing: {
+        ChildProcessBound.start()
+        await MainActor.run {
+          let family = InjectionFamily<SaltedKey, KeyedStore>(strategy: .shared, fileID: "App/Rooms.swift", line: 7) {
+            KeyedStore($0.id)
+          }
+          holdMembersOfEqualKeysThatHashApart { family[$0] }
+        }
+      })
+    #expect(
+      result.standardErrorText.contains(
+        hashDisagreement(of: "InjectionFamily<SaltedKey, KeyedStore> (App/Rooms.swift:7)")),
+      "\(result.standardErrorText)")
+  }
+
+  @Test(.timeLimit(.minutes(4))) func equalSendableKeysThatHashApartStopWithAMessageNamingTheFamily() async throws {
+    let result = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent],
+      performing: {
+        ChildProcessBound.start()
+        let family = SendableInjectionFamily<SaltedKey, KeyedCache>(
+          strategy: .shared, fileID: "App/Caches.swift", line: 8
+        ) { KeyedCache($0.id) }
+        holdMembersOfEqualKeysThatHashApart { family[$0] }
+      })
+    #expect(
+      result.standardErrorText.contains(
+        hashDisagreement(of: "SendableInjectionFamily<SaltedKey, KeyedCache> (App/Caches.swift:8)")),
+      "\(result.standardErrorText)")
   }
 
   @Test(.isolatedInjections) func graphNodesAreNamedWithTheKeyAndGroupedByFamily() throws {
@@ -75,8 +114,9 @@ final class RoomStore {
   }
 
   /// In a process of its own: the telemetry is the process's.
-  @Test func telemetryNamesTheKey() async {
+  @Test(.timeLimit(.minutes(4))) func telemetryNamesTheKey() async {
     await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
       let log = await MainActor.run {
         let log = EventLog()
         installTelemetry(log)
@@ -97,6 +137,26 @@ final class RoomStore {
       }
     }
   }
+}
+
+/// Takes and holds the members of 4,000 keys from `member`: for each of a thousand ids, four
+/// equal keys that hash apart.
+private func holdMembersOfEqualKeysThatHashApart(_ member: (SaltedKey) -> AnyObject) {
+  var members: [AnyObject] = []
+  for id in 0..<1_000 {
+    for salt in 0..<4 {
+      members.append(member(SaltedKey(id: id, salt: salt)))
+    }
+  }
+  withExtendedLifetime(members) {}
+}
+
+/// The message that stops the program when the family labeled `family` finds two equal keys
+/// of type `SaltedKey` that hash apart.
+private func hashDisagreement(of family: String) -> String {
+  "\(family): two equal keys of type SaltedKey have different hashes, so the family cannot keep one member per key. "
+    + "To fix this, make SaltedKey's hash(into:) combine exactly the properties that its == compares (a synthesized "
+    + "Hashable conformance does)."
 }
 
 /// A telemetry that keeps every event.

@@ -38,3 +38,15 @@ struct CollidingKey: Hashable, Sendable {
   let id: Int
   func hash(into hasher: inout Hasher) { hasher.combine(0) }
 }
+
+/// A key whose `hash(into:)` disagrees with its `==`: equal keys (same `id`) of different `salt`
+/// hash apart, against `Hashable`'s requirement.
+struct SaltedKey: Hashable, Sendable {
+  let id: Int
+  let salt: Int
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(id)
+    hasher.combine(salt)
+  }
+}

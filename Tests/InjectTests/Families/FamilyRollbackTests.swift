@@ -1,5 +1,6 @@
 import Inject
 import InjectTesting
+import TestSupport
 import Testing
 
 /// A repository that holds the store of one key: the `.singleton` dependent that a family's
@@ -93,8 +94,9 @@ final class KeyedRepository {
   ///
   /// (A test that forgot its rollback.) What was stored meanwhile is dropped, and the log lists
   /// nothing once no override is left. In a process of its own.
-  @Test func aFamilyReleasedWithAGlobalOverrideStopsCountingIt() async {
+  @Test(.timeLimit(.minutes(4))) func aFamilyReleasedWithAGlobalOverrideStopsCountingIt() async {
     await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
       let repository = SendableInjection<KeyedCache>(strategy: .singleton, instance: KeyedCache(0))
       weak var builtMeanwhile: KeyedCache?
       do {
@@ -112,8 +114,9 @@ final class KeyedRepository {
 
   /// On the global stack: in a process of its own, where no other test's global rollback drops
   /// what this one stored.
-  @Test func theGlobalStackRollsBackExactly() async {
+  @Test(.timeLimit(.minutes(4))) func theGlobalStackRollsBackExactly() async {
     await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
       await MainActor.run {
         let factory = KeyedFactory()
         let family = InjectionFamily<Int, KeyedStore>(strategy: .singleton) { factory.make($0) }

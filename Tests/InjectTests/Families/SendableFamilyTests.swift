@@ -1,5 +1,6 @@
 import Inject
 import InjectTesting
+import TestSupport
 import Testing
 
 /// A cache for one key that any isolation may hold.
@@ -23,7 +24,7 @@ private actor CacheLoader {
 let sharedCaches = SendableInjectionFamily<Int, KeyedCache>(strategy: .shared) { KeyedCache($0) }
 
 @Suite struct SendableFamilyTests {
-  @Test(.isolatedInjections) func oneInstancePerKeyFrom64Tasks() async {
+  @Test(.timeLimit(.minutes(4)), .isolatedInjections) func oneInstancePerKeyFrom64Tasks() async {
     let builds = Counter()
     let family = SendableInjectionFamily<Int, KeyedCache>(strategy: .singleton) { KeyedCache($0, builds: builds) }
     let identities = await withTaskGroup(of: (Int, ObjectIdentifier).self) { group in
@@ -45,6 +46,7 @@ let sharedCaches = SendableInjectionFamily<Int, KeyedCache>(strategy: .shared) {
   /// beside it (the world holders' bound of WorldReleaseTests failed beside it).
   @Test(.timeLimit(.minutes(2))) func aFamilyPrunesTheMembersOfAWorldAsItEnds() async {
     await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
       let family = SendableInjectionFamily<Int, KeyedCache>(strategy: .singleton) { KeyedCache($0) }
       let keys = StressScale.count(full: 100_000, quick: 20_000)
       withIsolatedInjections {
@@ -57,7 +59,7 @@ let sharedCaches = SendableInjectionFamily<Int, KeyedCache>(strategy: .shared) {
     }
   }
 
-  @Test func cyclingThroughKeysFromManyTasksKeepsTheTableBounded() async {
+  @Test(.timeLimit(.minutes(4))) func cyclingThroughKeysFromManyTasksKeepsTheTableBounded() async {
     let family = SendableInjectionFamily<Int, KeyedCache>(strategy: .shared) { KeyedCache($0) }
     await withTaskGroup(of: Void.self) { group in
       for task in 0..<8 {

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Inject
 import InjectTesting
+import TestSupport
 import Testing
 
 /// A client, and the repository that holds the one it was built with.
@@ -122,7 +123,7 @@ enum KindPair: String, CaseIterable, Sendable {
 
   /// A chain of 5,000 sendable injections, each overridden with the next, resolves and is
   /// released in constant stack, on a thread with a 256 KB stack, in a test world opened there.
-  @Test func aLongDelegationChainResolvesAndIsReleasedOnASmallStack() {
+  @Test(.timeLimit(.minutes(4))) func aLongDelegationChainResolvesAndIsReleasedOnASmallStack() {
     let done = DispatchSemaphore(value: 0)
     let resolved = Locked<Int?>(nil)
     let thread = Thread {
@@ -138,7 +139,7 @@ enum KindPair: String, CaseIterable, Sendable {
     }
     thread.stackSize = 256 * 1024
     thread.start()
-    done.wait()
+    wait(for: done)
     #expect(resolved.withLock { $0 } == 4_999)
   }
 
@@ -149,6 +150,7 @@ enum KindPair: String, CaseIterable, Sendable {
   /// A child process: its global pushes would list what the tests beside it store.
   @Test(.timeLimit(.minutes(4))) func aLongSendableChainHeldOnlyByItsHeadIsReleasedOnASmallStack() async {
     await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
       let done = DispatchSemaphore(value: 0)
       let thread = Thread {
         weak var weakLast: SendableInjection<Int>?
@@ -181,6 +183,7 @@ enum KindPair: String, CaseIterable, Sendable {
   /// A child process: the rollbacks of the tests beside it would drop the singleton too, rightly.
   @Test(.timeLimit(.minutes(4))) func sendableRollbacksOnManyThreadsDropNoMainActorInstanceStoredBefore() async {
     await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
       // The pushes on the global stack of a test process are on purpose: their warning is
       // DebugWarningsTests'.
       let first = await MainActor.run {
@@ -198,8 +201,20 @@ enum KindPair: String, CaseIterable, Sendable {
         precondition(raceSingleton.resolve() === first, "dropped before the hops ran")
         return first
       }
-      // Let every hop to the main actor run.
-      try? await Task.sleep(for: .milliseconds(200))
+      // The drops that the threads' rollbacks left pending are made once one more is: that of a
+      // canary, stored while a sendable override was in place, whose rollback here leaves it
+      // to a hop to the main actor (or makes it at once, there). Each empties every drop
+      // pending, those left before included; a sleep only hoped that the hops had run.
+      weak let canary = await MainActor.run {
+        withDebugWarningsSilenced { raceClient.override(with: KindClient("mock")) }
+        return raceCanary.resolve()
+      }
+      withDebugWarningsSilenced { raceClient.rollbackOverride() }
+      let deadline = ContinuousClock.now + .seconds(60)
+      while canary != nil {
+        precondition(ContinuousClock.now < deadline, "the canary's drop never ran")
+        try? await Task.sleep(for: .milliseconds(1))
+      }
       await MainActor.run {
         precondition(raceSingleton.resolve() === first, "dropped by the hops")
       }
@@ -214,6 +229,7 @@ enum KindPair: String, CaseIterable, Sendable {
   /// A child process, for the global overrides; three seconds of the race.
   @Test(.timeLimit(.minutes(4))) func concurrentRollbacksLeaveNoMainActorDependentOfARolledBackOverride() async {
     await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
       let rolledBack = Locked(0)
       let isRacing = Locked(true)
       let finished = DispatchGroup()
@@ -279,6 +295,8 @@ enum KindPair: String, CaseIterable, Sendable {
 private let raceClient = SendableInjection<KindClient>(strategy: .singleton, instance: KindClient("live"))
 @MainActor private let raceSingleton = Injection<KindRepository>(
   strategy: .singleton, instance: KindRepository(raceClient.resolve()))
+/// A main-actor `.singleton` whose drop by a hop shows that the hops enqueued before it ran.
+@MainActor private let raceCanary = Injection<KindClient>(strategy: .singleton, instance: KindClient("canary"))
 
 /// A client named by the override that built it ("live": the published one), and a main-actor
 /// dependent built with it.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Inject
+import TestSupport
 import Testing
 
 private let cycleX: SendableInjection<Int> = SendableInjection(
@@ -46,10 +47,11 @@ private let loopB = SendableInjection<Int>(strategy: .singleton, instance: 2, fi
 /// On one thread or across threads: never a deadlock or a stack overflow. Each test runs in a
 /// child process.
 @Suite struct SendableCycleTests {
-  @Test func aSlotAskedForOnTheThreadBuildingItIsACycle() async throws {
+  @Test(.timeLimit(.minutes(4))) func aSlotAskedForOnTheThreadBuildingItIsACycle() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         let slot = SendableSlot<Int>()
         let outer = Named("Outer")
         _ = slot.instance(of: outer, strategy: .singleton) {
@@ -65,10 +67,11 @@ private let loopB = SendableInjection<Int>(strategy: .singleton, instance: 2, fi
         "Dependency cycle: Outer → Inner → Outer. To fix this, break the cycle"))
   }
 
-  @Test func aBuildThatEntersItsOwnInjectionAgainIsACycle() async throws {
+  @Test(.timeLimit(.minutes(4))) func aBuildThatEntersItsOwnInjectionAgainIsACycle() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         let onDemand = Named("OnDemand")
         BuildChain.building(onDemand) {
           BuildChain.building(onDemand) {}
@@ -83,6 +86,7 @@ private let loopB = SendableInjection<Int>(strategy: .singleton, instance: 2, fi
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         let (x, y) = (SendableSlot<Int>(), SendableSlot<Int>())
         let (xName, yName, wName) = (Named("X"), Named("Y"), Named("W"))
         let bothBuilding = DispatchGroup()
@@ -116,20 +120,24 @@ private let loopB = SendableInjection<Int>(strategy: .singleton, instance: 2, fi
       "\(message)")
   }
 
-  @Test func aCycleThroughTwoSendableInjectionsNamesTheChain() async throws {
+  @Test(.timeLimit(.minutes(4))) func aCycleThroughTwoSendableInjectionsNamesTheChain() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],
-      performing: { _ = cycleX.resolve() })
+      performing: {
+        ChildProcessBound.start()
+        _ = cycleX.resolve()
+      })
     #expect(
       result.standardErrorText.contains(
         "Dependency cycle: SendableInjection<Int> (App/Cycle.swift:1) → SendableInjection<Int> (App/Cycle.swift:2) "
           + "→ SendableInjection<Int> (App/Cycle.swift:1). To fix this, break the cycle"))
   }
 
-  @Test func aDelegationLoopStopsAtTheOverride() async throws {
+  @Test(.timeLimit(.minutes(4))) func aDelegationLoopStopsAtTheOverride() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         loopA.override(with: loopB)
         loopB.override(with: loopA)
       })
@@ -141,10 +149,13 @@ private let loopB = SendableInjection<Int>(strategy: .singleton, instance: 2, fi
   }
 
   /// Each kind keeps its own chain of builds: the message names the other kind's apart.
-  @Test func aCycleFromASendableFactoryThroughAMainActorOneNamesBothInjections() async throws {
+  @Test(.timeLimit(.minutes(4))) func aCycleFromASendableFactoryThroughAMainActorOneNamesBothInjections() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],
-      performing: { await MainActor.run { _ = crossSendable.resolve() } })
+      performing: {
+        ChildProcessBound.start()
+        await MainActor.run { _ = crossSendable.resolve() }
+      })
     #expect(
       result.standardErrorText.contains(
         "Dependency cycle: SendableInjection<Int> (App/Cross.swift:1) → SendableInjection<Int> (App/Cross.swift:1), "
@@ -152,10 +163,13 @@ private let loopB = SendableInjection<Int>(strategy: .singleton, instance: 2, fi
           + "(App/Cross.swift:2). To fix this, break the cycle"))
   }
 
-  @Test func aCycleFromAMainActorFactoryThroughASendableOneNamesBothInjections() async throws {
+  @Test(.timeLimit(.minutes(4))) func aCycleFromAMainActorFactoryThroughASendableOneNamesBothInjections() async throws {
     let result = try await #require(
       processExitsWith: .failure, observing: [\.standardErrorContent],
-      performing: { await MainActor.run { _ = crossMain.resolve() } })
+      performing: {
+        ChildProcessBound.start()
+        await MainActor.run { _ = crossMain.resolve() }
+      })
     #expect(
       result.standardErrorText.contains(
         "Dependency cycle: Injection<Int> (App/Cross.swift:2) → Injection<Int> (App/Cross.swift:2), "
@@ -169,6 +183,7 @@ private let loopB = SendableInjection<Int>(strategy: .singleton, instance: 2, fi
     let result = try await #require(
       processExitsWith: .success, observing: [\.standardOutputContent],
       performing: {
+        ChildProcessBound.start()
         WaitGraph.reportAfter = 0.2
         await MainActor.run { installTelemetry(PrintingWaits()) }
         let builder = Thread { _ = slowInjection.resolve() }
@@ -213,6 +228,7 @@ private let blockingOnMainThread = SendableInjection<Int>(
     let result = try await #require(
       processExitsWith: .success, observing: [\.standardErrorContent],
       performing: {
+        ChildProcessBound.start()
         WaitGraph.reportAfter = 0.2
         Thread {
           mainThreadBuildStarted.wait()

@@ -1,4 +1,5 @@
 import Inject
+import TestSupport
 import Testing
 
 private final class GlobalClient: Sendable {
@@ -25,8 +26,9 @@ private let globalViewModel = Injection<GlobalViewModel>(
 /// Each test runs in a child process: a global rollback drops what every injection stored since
 /// its push, which would rebuild what other tests in this process stored meanwhile.
 @Suite struct SendableGlobalRollbackTests {
-  @Test func aMainActorDependentOfAGlobalSendableOverrideIsRebuiltAfterTheRollback() async {
+  @Test(.timeLimit(.minutes(4))) func aMainActorDependentOfAGlobalSendableOverrideIsRebuiltAfterTheRollback() async {
     await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
       await MainActor.run {
         globalClient.override(with: GlobalClient("mock"))
         let during = GlobalScreen().viewModel
@@ -39,8 +41,9 @@ private let globalViewModel = Injection<GlobalViewModel>(
     }
   }
 
-  @Test func aRollbackOffTheMainActorReachesTheMainActorBeforeItsNextJob() async {
+  @Test(.timeLimit(.minutes(4))) func aRollbackOffTheMainActorReachesTheMainActorBeforeItsNextJob() async {
     await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
       globalClient.override(with: GlobalClient("mock"))
       let during = await MainActor.run { GlobalScreen().viewModel }
       precondition(during.client.name == "mock")
@@ -60,8 +63,9 @@ import Darwin
 /// A sendable injection's launch overrides, in a child process launched with the environment
 /// variable set (the child sets it before the injection is created, as a launch would).
 @Suite struct SendableLaunchOverrideTests {
-  @Test func theFirstLaunchOverrideThatAppliesReplacesThePublishedInstance() async {
+  @Test(.timeLimit(.minutes(4))) func theFirstLaunchOverrideThatAppliesReplacesThePublishedInstance() async {
     await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
       setenv("INJECT_SENDABLE_LAUNCH_PROBE", "1", 1)
       let injection = SendableInjection<GlobalClient>(
         strategy: .singleton, instance: GlobalClient("live"),

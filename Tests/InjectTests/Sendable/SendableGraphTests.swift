@@ -93,7 +93,7 @@ private actor GraphLoader {
   /// once the actor has read it, as a class's is.
   ///
   /// Captured while the actor reads, over and over, under the thread sanitizer too.
-  @Test func anActorsPropertiesAreEdgesResolvedOnceTheActorHasReadThem() async {
+  @Test(.timeLimit(.minutes(4))) func anActorsPropertiesAreEdgesResolvedOnceTheActorHasReadThem() async {
     await withIsolatedInjections {
       let client = SendableInjection<GraphClient>(strategy: .onDemand, instance: GraphClient())
       let loader = SendableInjection<GraphLoader>(strategy: .singleton, instance: GraphLoader(client))

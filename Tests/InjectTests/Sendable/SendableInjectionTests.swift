@@ -114,7 +114,7 @@ private struct StructConsumer {
 
   /// A detached task resolves outside the test's world, in the global one, where the global
   /// rollbacks of the tests beside this one may rebuild it: names, not identities, tell.
-  @Test func resolvesInADetachedTask() async {
+  @Test(.timeLimit(.minutes(4))) func resolvesInADetachedTask() async {
     let injection = SendableInjection<any SendableClient>(strategy: .singleton, instance: LiveSendableClient())
     injection.override(with: LiveSendableClient("test's"))
     #expect(await Task.detached { injection.resolve().name }.value == "live")
@@ -186,7 +186,7 @@ private struct StructConsumer {
   }
 
   /// Pushes from many tasks at once are all kept, and each rollback pops one.
-  @Test func overridesPushedFromManyTasksAtOnceAreAllKept() async {
+  @Test(.timeLimit(.minutes(4))) func overridesPushedFromManyTasksAtOnceAreAllKept() async {
     let injection = SendableInjection<any SendableClient>(strategy: .singleton, instance: LiveSendableClient())
     await withTaskGroup(of: Void.self) { group in
       for index in 0..<64 {
@@ -203,7 +203,10 @@ private struct StructConsumer {
     #expect(injection.resolve().name == "live")
   }
 
-  @Test func aSingletonFirstResolvedBySixtyFourTasksAtOnceIsBuiltOnce() async {
+  /// On threads of their own, in the test's world, released at once: tasks on a cooperative
+  /// pool as wide as two cores started one after another, and never raced for the first build
+  /// (a slot that never waited for another's build passed).
+  @Test(.timeLimit(.minutes(4))) func aSingletonFirstResolvedBySixtyFourThreadsAtOnceIsBuiltOnce() {
     let builds = Counter()
     let injection = SendableInjection<any SendableClient>(
       strategy: .singleton,
@@ -211,44 +214,42 @@ private struct StructConsumer {
         usleep(10_000)
         return CountedClient("slow", builds: builds)
       }())
-    // In a test world of its own: a rollback in the global world, by a test beside this one,
-    // would make a first build that it overlaps go unstored (it may have used what the rollback
-    // dropped), and the next resolution build again.
-    let identities = await withIsolatedInjections {
-      await withTaskGroup(of: ObjectIdentifier.self) { group in
-        for _ in 0..<64 {
-          group.addTask { ObjectIdentifier(injection.resolve()) }
-        }
-        return await group.reduce(into: Set()) { $0.insert($1) }
-      }
+    let world = InjectionWorld.current
+    let identities = Locked<Set<ObjectIdentifier>>([])
+    onThreads(64) { _ in
+      let client = world.run { injection.resolve() }
+      identities.withLock { _ = $0.insert(ObjectIdentifier(client)) }
     }
     #expect(builds.value == 1)
-    #expect(identities.count == 1)
+    #expect(identities.withLock(\.count) == 1)
   }
 
-  @Test(.timeLimit(.minutes(4))) func aFactoryThatResolvesThreeOthersFromSixteenTasksDoesNotDeadlock() async {
+  /// On threads of their own, as above; each leaf's build takes long enough for the other
+  /// threads to arrive while it is in progress.
+  @Test(.timeLimit(.minutes(4))) func aFactoryThatResolvesThreeOthersFromSixteenThreadsDoesNotDeadlock() {
     let builds = Counter()
     let leaves = (0..<3).map { index in
       SendableInjection<any SendableClient>(
-        strategy: .singleton, instance: CountedClient("leaf \(index)", builds: builds))
+        strategy: .singleton,
+        instance: {
+          usleep(5_000)
+          return CountedClient("leaf \(index)", builds: builds)
+        }())
     }
     let root = SendableInjection<[any SendableClient]>(strategy: .singleton, instance: leaves.map { $0.resolve() })
-    // In a test world of its own: see `aSingletonFirstResolvedBySixtyFourTasksAtOnceIsBuiltOnce`.
-    let identities = await withIsolatedInjections {
-      await withTaskGroup(of: [ObjectIdentifier].self) { group in
-        for _ in 0..<16 {
-          group.addTask { root.resolve().map(ObjectIdentifier.init) }
-        }
-        return await group.reduce(into: Set()) { $0.insert($1) }
-      }
+    let world = InjectionWorld.current
+    let identities = Locked<Set<[ObjectIdentifier]>>([])
+    onThreads(16) { _ in
+      let clients = world.run { root.resolve() }
+      identities.withLock { _ = $0.insert(clients.map(ObjectIdentifier.init)) }
     }
     #expect(builds.value == 3)
-    #expect(identities.count == 1)
+    #expect(identities.withLock(\.count) == 1)
   }
 
   /// 64 tasks resolve every strategy while others push and roll back overrides: every
   /// resolution gets a live or mock instance, and the configuration ends as published.
-  @Test func resolutionsAndOverridesFromManyTasksAtOnce() async {
+  @Test(.timeLimit(.minutes(4))) func resolutionsAndOverridesFromManyTasksAtOnce() async {
     let iterations = StressScale.count(full: 10_000, quick: 1_000)
     let injections = [Strategy.singleton, .shared, .onDemand].map { strategy in
       SendableInjection<any SendableClient>(strategy: strategy, instance: LiveSendableClient())

@@ -9,14 +9,14 @@ import Testing
 ///
 /// Each test publishes its own injections, so that tests running in parallel share none.
 @Suite struct SendableRememberedWorldTests {
-  @Test func anActorMadeInAScopeAndReadInADetachedTaskAfterItGetsTheScopesOverride() async {
+  @Test(.timeLimit(.minutes(4))) func anActorMadeInAScopeAndReadInADetachedTaskAfterItGetsTheScopesOverride() async {
     let client = SendableInjection<LateClient>(strategy: .singleton, instance: LateClient("live"))
     let cache = client.withOverride(LateClient("mock")) { LateImageCache(client) }
     let name = await Task.detached { await cache.clientName }.value
     #expect(name == "mock")
   }
 
-  @Test func twoActorsMadeInOneScopeAndReadOnOtherThreadsAfterItShareItsSingleton() async {
+  @Test(.timeLimit(.minutes(4))) func twoActorsMadeInOneScopeAndReadOnOtherThreadsAfterItShareItsSingleton() async {
     let builds = BuildCounter()
     let client = SendableInjection<LateClient>(strategy: .singleton, instance: LateClient("live", counting: builds))
     let (first, second) = client.withOverride(LateClient("scoped", counting: builds), strategy: .singleton) {
@@ -37,7 +37,7 @@ import Testing
     #expect(builds.value == 1)
   }
 
-  @Test func aChildMadeInAFactoryAndReadAfterItsWorldEndedGetsTheWorldsOverride() async {
+  @Test(.timeLimit(.minutes(4))) func aChildMadeInAFactoryAndReadAfterItsWorldEndedGetsTheWorldsOverride() async {
     let client = SendableInjection<LateClient>(strategy: .onDemand, instance: LateClient("live"))
     let engine = SendableInjection<LateSyncEngine>(
       strategy: .singleton, instance: LateSyncEngine(cache: LateImageCache(client)))
@@ -63,7 +63,7 @@ import Testing
     #expect(mock == nil)
   }
 
-  @Test(.overriding(testedClient, with: LateClient("mock")))
+  @Test(.timeLimit(.minutes(4)), .overriding(testedClient, with: LateClient("mock")))
   func anActorMadeInATestAndReadFromANotificationOnAnotherThreadGetsTheTestsInstance() async {
     let cache = LateImageCache(testedClient)
     let name = Notification.Name("SendableRememberedWorldTests.\(#function)")
@@ -80,7 +80,7 @@ import Testing
     #expect(read == "mock")
   }
 
-  @Test(.isolatedInjections)
+  @Test(.timeLimit(.minutes(4)), .isolatedInjections)
   func aConsumerReadInADispatchQueueBlockGetsTheTestValue() async {
     let cache = LateImageCache(testedClient)
     let read = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
@@ -91,7 +91,7 @@ import Testing
     #expect(read == "test")
   }
 
-  @Test(.overriding(testedClient, with: LateClient("mock")))
+  @Test(.timeLimit(.minutes(4)), .overriding(testedClient, with: LateClient("mock")))
   func aCarriedWorldRunsWhatADetachedTaskResolves() async {
     let world = InjectionWorld.current
     let (synchronous, asynchronous) = await Task.detached {
@@ -105,7 +105,7 @@ import Testing
 
   /// Late readers on many threads at once: one made-again world ends while another begins, and
   /// each finds what the others stored while something holds it.
-  @Test func lateReadersOnManyThreadsAtOnceShareOneSingleton() {
+  @Test(.timeLimit(.minutes(4))) func lateReadersOnManyThreadsAtOnceShareOneSingleton() {
     let builds = BuildCounter()
     let client = SendableInjection<LateClient>(strategy: .singleton, instance: LateClient("live", counting: builds))
     let world = withIsolatedInjections { InjectionWorld.current }
@@ -123,7 +123,7 @@ import Testing
     #expect(builds.value == 1)
   }
 
-  @Test func aCarriedWorldRunsOnManyThreadsAtOnceWithoutCrossing() {
+  @Test(.timeLimit(.minutes(4))) func aCarriedWorldRunsOnManyThreadsAtOnceWithoutCrossing() {
     let client = SendableInjection<LateClient>(strategy: .singleton, instance: LateClient("live"))
     let worlds = (0..<8).map { index in client.withOverride(LateClient("world \(index)")) { InjectionWorld.current } }
     let reads = Locked<[Int: String]>([:])

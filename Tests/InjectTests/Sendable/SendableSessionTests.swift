@@ -1,4 +1,5 @@
 import Inject
+import TestSupport
 import Testing
 
 /// The signed-in user's store, which any isolation reads; counts its builds.
@@ -49,7 +50,9 @@ private final class Reports<Report: Sendable>: Sendable {
 @Suite @MainActor struct SendableSessionTests {
   /// A `.session` sendable injection resolved by many tasks at once builds one instance per
   /// generation; `end()` releases it and every instance built with it, of either kind.
-  @Test func aSessionsInstanceIsOnePerGenerationForEveryTaskAndEndReleasesWhatWasBuiltWithIt() async {
+  @Test(.timeLimit(.minutes(4))) func aSessionsInstanceIsOnePerGenerationForEveryTaskAndEndReleasesWhatWasBuiltWithIt()
+    async
+  {
     await withIsolatedInjections {
       let session = InjectionSession("signed-in user")
       let builds = StoreBuilds()
@@ -94,6 +97,7 @@ private final class Reports<Report: Sendable>: Sendable {
   /// check has begun (it failed every run; without them, about one in four).
   @Test(.timeLimit(.minutes(4))) func aSendableSessionInstanceIsReleasedWhenItsLastHolderLetsGoAfterEnd() async {
     await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
       final class Store: Sendable {}
       let stored = SendableInjectionFamily<Int, Store>(strategy: .singleton) { _ in Store() }
       for key in 0..<20_000 {

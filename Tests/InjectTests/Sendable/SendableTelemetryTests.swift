@@ -1,5 +1,6 @@
 import Inject
 import InjectTesting
+import TestSupport
 import Testing
 
 private final class Probe: Sendable {}
@@ -64,8 +65,9 @@ private final class ProbeConsumer {
 
   /// Off the main actor, events reach the telemetry on the main actor, before anything the
   /// resolving task enqueues there afterwards.
-  @Test func eventsOffTheMainActorReachTheTelemetryInOrder() async {
+  @Test(.timeLimit(.minutes(4))) func eventsOffTheMainActorReachTheTelemetryInOrder() async {
     await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
       let recorder = await MainActor.run {
         let recorder = Recorder()
         installTelemetry(recorder)

@@ -44,7 +44,7 @@ private actor Loader {
 }
 
 @Suite @MainActor struct SendableWorldTests {
-  @Test(.overriding(clientInjection, with: NamedClient("mock")), arguments: 0..<8)
+  @Test(.timeLimit(.minutes(4)), .overriding(clientInjection, with: NamedClient("mock")), arguments: 0..<8)
   func eachTestSeesItsOwnOverrideFromAnActorAndAChildTask(index: Int) async {
     #expect(await Loader().clientName() == "mock")
     let fromChild = await Task { repositoryInjection.resolve().client.name }.value
@@ -53,7 +53,7 @@ private actor Loader {
     #expect(await Task.detached { clientInjection.overrideCount }.value == 0)
   }
 
-  @Test func aTestWorldResolvesTheTestValueAndKeepsItsOwnStack() async {
+  @Test(.timeLimit(.minutes(4))) func aTestWorldResolvesTheTestValueAndKeepsItsOwnStack() async {
     await withIsolatedInjections {
       #expect(clientInjection.resolve().name == "test")
       clientInjection.override(with: NamedClient("pushed"))
@@ -69,7 +69,7 @@ private actor Loader {
     }
   }
 
-  @Test func aWorldKeepsOneInstancePerSingletonAndBuildsOnce() async {
+  @Test(.timeLimit(.minutes(4))) func aWorldKeepsOneInstancePerSingletonAndBuildsOnce() async {
     let builds = Counter()
     let counted = SendableInjection<NamedClient>(
       strategy: .singleton,
@@ -139,7 +139,7 @@ private actor Loader {
     clientInjection.rollbackOverride()
   }
 
-  @Test func aSynchronousScopeAppliesOnItsThreadOnly() async {
+  @Test(.timeLimit(.minutes(4))) func aSynchronousScopeAppliesOnItsThreadOnly() async {
     await withIsolatedInjections {
       let names = await Task.detached {
         let inside = plainClientInjection.withOverride({ NamedClient("decorated(\($0.name))") }) {

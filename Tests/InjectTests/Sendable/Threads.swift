@@ -1,11 +1,19 @@
 import Dispatch
 import Foundation
 import Inject
+import Testing
 
 /// Runs `body` on `count` new threads at once, each given its index, and returns when all have
 /// finished: threads of their own, so that a build blocking some of them cannot starve the
 /// others, as it could on a cooperative pool as wide as the machine's two cores.
-func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+///
+/// Bounded: after `seconds`, it records an issue at the caller and returns, leaving the threads
+/// that never finished blocked. A test's `.timeLimit` cannot end a thread blocked for ever (a
+/// deadlock): it records the failure, then waits for the test's body, which waits here.
+func onThreads(
+  _ count: Int, within seconds: Double = 180, sourceLocation: SourceLocation = #_sourceLocation,
+  _ body: @escaping @Sendable (Int) -> Void
+) {
   let start = DispatchSemaphore(value: 0)
   let finished = DispatchGroup()
   for index in 0..<count {
@@ -20,7 +28,20 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
   for _ in 0..<count {
     start.signal()
   }
-  finished.wait()
+  if finished.wait(timeout: .now() + seconds) == .timedOut {
+    Issue.record(
+      "\(count) threads did not all finish within \(Int(seconds)) seconds: a deadlock?", sourceLocation: sourceLocation)
+  }
+}
+
+/// Waits until `semaphore` is signalled, for `seconds` at most: after them, records an issue at
+/// the caller and returns, as ``onThreads(_:within:sourceLocation:_:)`` does.
+func wait(
+  for semaphore: DispatchSemaphore, within seconds: Double = 180, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  if semaphore.wait(timeout: .now() + seconds) == .timedOut {
+    Issue.record("Not signalled within \(Int(seconds)) seconds: a deadlock?", sourceLocation: sourceLocation)
+  }
 }
 
 /// A test's stand-in for an injection, named in diagnostics by `label`.
@@ -37,15 +58,27 @@ final class Counter: Sendable {
   var value: Int { count.withLock { $0 } }
 }
 
-/// An object that counts its instances alive in `live`, if given.
+/// The objects alive among those that entered: each enters in its initializer and leaves in its
+/// `deinit`, so that a test can tell whether an object it was handed had been released.
+final class LiveObjects: Sendable {
+  private let alive = Locked<Set<ObjectIdentifier>>([])
+
+  func enter(_ object: AnyObject) { alive.withLock { _ = $0.insert(ObjectIdentifier(object)) } }
+  func leave(_ object: AnyObject) { alive.withLock { _ = $0.remove(ObjectIdentifier(object)) } }
+  /// Whether `object`, which the caller holds, has not been released: its `deinit` has not run.
+  func contains(_ object: AnyObject) -> Bool { alive.withLock { $0.contains(ObjectIdentifier(object)) } }
+  var count: Int { alive.withLock { $0.count } }
+}
+
+/// An object that enters `live`, if given, while it is alive.
 final class Built: Sendable {
   let id: Int
-  private let live: Counter?
-  init(_ id: Int = 0, live: Counter? = nil) {
+  private let live: LiveObjects?
+  init(_ id: Int = 0, live: LiveObjects? = nil) {
     self.id = id
     self.live = live
-    live?.increment()
+    live?.enter(self)
   }
 
-  deinit { live?.decrement() }
+  deinit { live?.leave(self) }
 }
