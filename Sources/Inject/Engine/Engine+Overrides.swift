@@ -29,14 +29,19 @@ extension Engine {
       D.record(.overridePushed(depth: depth), injection, at: location)
       return
     }
-    if let firstResolvedAt = D.firstResolution(of: injection) {
+    if let firstResolvedAt = D.withGlobalStack(of: injection, { $0.notes.firstResolvedAt }) {
       D.record(.staleOverride(firstResolvedAt: firstResolvedAt), injection, at: location)
     }
     if TestProcessChecks.isFirstGlobalPush(at: location) {
       D.record(.globalOverrideInTest, injection, at: location)
     }
-    let depth = D.pushGlobal(on: injection, log: RollbackLog.global) { depth, epoch in
-      Layer(source, strategy: strategy, location: location, origin: .override(depth: depth), pushEpoch: epoch)
+    // The epoch is taken while the stack is guarded, so that epochs rise with the stack.
+    let depth = D.withGlobalStack(of: injection) { stack in
+      stack.push { depth in
+        Layer<D>(
+          source, strategy: strategy, location: location, origin: .override(depth: depth),
+          pushEpoch: RollbackLog.global.push(D.kind))
+      }
     }
     D.record(.overridePushed(depth: depth), injection, at: location)
   }
@@ -56,7 +61,7 @@ extension Engine {
       if let test {
         D.withStacks(of: test) { $0.pop(injection, leaving: leaving) }
       } else {
-        D.popGlobal(of: injection, leaving: leaving)
+        D.withGlobalStack(of: injection) { $0.pop(leaving: leaving) }
       }
     guard let first = popped.first else {
       D.record(.nothingToRollBack, injection, at: location)
@@ -104,7 +109,7 @@ extension Engine {
     if let test = World.current?.testOverrides {
       return D.withStacks(of: test) { $0.depth(of: injection) }
     }
-    return D.globalDepth(of: injection)
+    return D.withGlobalStack(of: injection) { $0.ownDepth }
   }
 
   /// A world inside the current task's, where `injection` resolves from a layer built by
