@@ -42,42 +42,11 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   /// What `injection` was published with.
   static func publication(of injection: Injection) -> Publication<Self>
 
-  /// How many overrides of its own the global stack of `injection` holds now: its family's are
-  /// not counted.
-  static func globalDepth(of injection: Injection) -> Int
-
-  /// The global override stack of `injection`, bottom first, as it is now (`Layer<Self>`s), and
-  /// how many of its layers, at the bottom, are its family's; or `nil` if it is empty: read once,
-  /// under the stack's guard.
-  static func globalLayers(of injection: Injection) -> (layers: [any AnyObject & Sendable], familyDepth: Int)?
-
-  /// Pushes the layer that `make` makes (at the depth and epoch it is given) on the global
-  /// stack of `injection`; returns the new depth. The epoch is taken from `log` while the stack
-  /// is guarded, so that epochs rise with the stack.
-  static func pushGlobal(
-    on injection: Injection, log: RollbackLog, _ make: (_ depth: Int, _ epoch: UInt64) -> Layer<Self>
-  ) -> Int
-
-  /// Pops the global stack of `injection` until `leaving(count)` of its own layers are left (its
-  /// family's overrides, beneath, stay); returns the popped layers (`Layer<Self>`s), bottom
-  /// first, and how many of its own are left.
-  static func popGlobal(
-    of injection: Injection, leaving: (Int) -> Int
-  ) -> (popped: [any AnyObject & Sendable], left: Int)
-
-  /// Puts `layer`, a family override's, on the global stack of `injection`, a family's member:
-  /// above the family's other overrides, beneath the member's own.
-  static func pushFamilyLayer(_ layer: Layer<Self>, on injection: Injection)
-
-  /// Takes the topmost family override's layer off the global stack of `injection`; returns it.
-  static func popFamilyLayer(of injection: Injection) -> (any AnyObject & Sendable)?
-
-  /// Where a consumer of the global world first resolved `injection` from a layer still on the
-  /// global stack, if one did; for the stale-override warning.
-  static func firstResolution(of injection: Injection) -> CodeLocation?
-
-  /// Whether a test process reported the live build of `injection` already; marks it reported.
-  static func reportLiveBuildOnce(of injection: Injection) -> Bool
+  /// Runs `body` with the global stack of `injection` (its `Layer<Self>`s, and its notes), which
+  /// it may change, under the stack's guard; what `body` changes, the fast path reads next.
+  ///
+  /// `body` runs no code of the user's: what it pops is released by the caller, afterwards.
+  static func withGlobalStack<R>(of injection: Injection, _ body: (inout GlobalStack) -> R) -> R
 
   // MARK: Code of the user's
 

@@ -29,11 +29,17 @@ extension Engine {
       D.record(.overridePushed(depth: depth), injection, at: location)
       return
     }
-    GlobalPushChecks.check(at: location, shadowing: D.firstResolution(of: injection)) {
+    let firstResolvedAt = D.withGlobalStack(of: injection) { $0.notes.firstResolvedAt }
+    GlobalPushChecks.check(at: location, shadowing: firstResolvedAt) {
       D.record($0, injection, at: location)
     }
-    let depth = D.pushGlobal(on: injection, log: RollbackLog.global) { depth, epoch in
-      Layer(source, strategy: strategy, location: location, origin: .override(depth: depth), pushEpoch: epoch)
+    // The epoch is taken while the stack is guarded, so that epochs rise with the stack.
+    let depth = D.withGlobalStack(of: injection) { stack in
+      stack.push { depth in
+        Layer<D>(
+          source, strategy: strategy, location: location, origin: .override(depth: depth),
+          pushEpoch: RollbackLog.global.push(D.kind))
+      }
     }
     D.record(.overridePushed(depth: depth), injection, at: location)
   }
@@ -53,7 +59,7 @@ extension Engine {
       if let test {
         D.withStacks(of: test) { $0.pop(injection, leaving: leaving) }
       } else {
-        D.popGlobal(of: injection, leaving: leaving)
+        D.withGlobalStack(of: injection) { $0.pop(leaving: leaving) }
       }
     guard let first = popped.first else {
       D.record(.nothingToRollBack, injection, at: location)
@@ -101,7 +107,7 @@ extension Engine {
     if let test = World.current?.testOverrides {
       return D.withStacks(of: test) { $0.depth(of: injection) }
     }
-    return D.globalDepth(of: injection)
+    return D.withGlobalStack(of: injection) { $0.ownDepth }
   }
 
   /// A world inside the current task's, where `injection` resolves from a layer built by

@@ -297,7 +297,7 @@ final class Engine<D: Door>: Sendable {
     }
     // Outside every test world: the global world, or a scope opened outside a test world.
     if world?.isTest != true, layer.origin == .published, publication.testLayer != nil, ProcessContext.isTesting,
-      !D.reportLiveBuildOnce(of: configuration.injection)
+      !D.withGlobalStack(of: configuration.injection, { $0.notes.reportLiveBuildOnce() })
     {
       D.record(.liveValueInTest, configuration.injection, at: location)
     }

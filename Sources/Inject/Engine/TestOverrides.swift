@@ -76,9 +76,7 @@ final class TestOverrides: Sendable {
     families.withLock { families in
       let key = ObjectIdentifier(family)
       guard var stack = families.removeValue(forKey: key) else { return ([], 0) }
-      let left = max(0, leaving(stack.overrides.count))
-      let popped = Array(stack.overrides[left...])
-      stack.overrides.removeSubrange(left...)
+      let (popped, left) = stack.overrides.pop(leaving: leaving)
       if !stack.overrides.isEmpty {
         families[key] = stack
       }
@@ -146,9 +144,7 @@ struct TestStacks: Sendable {
   ) -> (popped: [any AnyObject & Sendable], left: Int) {
     let key = ObjectIdentifier(injection)
     guard var stack = stacks.removeValue(forKey: key) else { return ([], 0) }
-    let left = leaving(stack.layers.count)
-    let popped = Array(stack.layers[left...])
-    stack.layers.removeSubrange(left...)
+    let (popped, left) = stack.layers.pop(leaving: leaving)
     if !stack.layers.isEmpty {
       stacks[key] = stack
     }

@@ -119,7 +119,7 @@ extension FamilyCore where D: Door {
       let link = FamilyLink(identity: identity, key: key)
       let member = makeInjection(publish(key, link))
       for override in state.globalOverrides {
-        D.pushFamilyLayer(override.makeLayer(for: link), on: member)
+        D.withGlobalStack(of: member) { $0.pushFamilyLayer(override.makeLayer(for: link)) }
       }
       makeRoom(in: &state.members)
       keep(member, for: key, in: &state.members)
@@ -187,11 +187,11 @@ extension FamilyCore where D: Door {
   /// (those its family's overrides made for it included), which a member made again would not
   /// see.
   private static func isNeeded(_ member: D.Injection) -> Bool {
-    guard D.globalDepth(of: member) == 0 else { return true }
+    guard D.withGlobalStack(of: member, { $0.ownDepth }) == 0 else { return true }
     let publication = D.publication(of: member)
     // The stacks hold only `Layer<D>`s of the member, and its family's overrides make only
     // `Layer<D>`s for it.
-    let stacked = ((D.globalLayers(of: member)?.layers ?? []) + (publication.family?.madeLayers ?? [])).map {
+    let stacked = ((D.withGlobalStack(of: member) { $0.layers }) + (publication.family?.madeLayers ?? [])).map {
       unsafeDowncast($0, to: Layer<D>.self)
     }
     let layers = [publication.published] + (publication.testLayer.map { [$0] } ?? []) + stacked
@@ -232,7 +232,7 @@ extension FamilyCore where D: Door {
         for member in state.members.values {
           // Every member was made with a link.
           guard let link = D.publication(of: member).family else { continue }
-          D.pushFamilyLayer(override.makeLayer(for: link), on: member)
+          D.withGlobalStack(of: member) { $0.pushFamilyLayer(override.makeLayer(for: link)) }
         }
         return state.globalOverrides.count
       }
@@ -245,12 +245,9 @@ extension FamilyCore where D: Door {
   /// whose top the family's overrides are.
   private func firstResolutionShadowed() -> CodeLocation? {
     state.withLock { state in
-      for member in state.members.values where D.globalDepth(of: member) == 0 {
-        if let firstResolvedAt = D.firstResolution(of: member) {
-          return firstResolvedAt
-        }
-      }
-      return nil
+      state.members.values.lazy.compactMap { member in
+        D.withGlobalStack(of: member) { $0.ownDepth == 0 ? $0.notes.firstResolvedAt : nil }
+      }.first
     }
   }
 
@@ -280,13 +277,11 @@ extension FamilyCore where D: Door {
       return (overrides.count, left)
     }
     let (overrides, layers, left) = state.withLock { state in
-      let left = max(0, leaving(state.globalOverrides.count))
-      let overrides = Array(state.globalOverrides[left...])
-      state.globalOverrides.removeSubrange(left...)
+      let (overrides, left) = state.globalOverrides.pop(leaving: leaving)
       var layers: [any AnyObject & Sendable] = []
       for member in state.members.values {
         for _ in overrides {
-          if let layer = D.popFamilyLayer(of: member) {
+          if let layer = D.withGlobalStack(of: member, { $0.popFamilyLayer() }) {
             layers.append(layer)
           }
         }

@@ -44,29 +44,6 @@ public final class Injection<T> {
   /// Where the injection was published.
   nonisolated var location: CodeLocation { publication.location }
 
-  /// The global override stack, bottom first: `Layer<MainActorDoor<T>>`s, erased, so that the
-  /// engine, which is not specialized for `T`, handles the array with no generic metadata.
-  ///
-  /// A family's member has its family's overrides at the bottom (``familyDepth``), beneath its own.
-  var overrides: [any AnyObject & Sendable] = [] {
-    // NB: not `overrides.last`: in unspecialized code, `last` reads through a generic
-    // collection accessor whose coroutine frame is heap-allocated on every push and pop.
-    didSet {
-      // Only pushes store there, `Layer<MainActorDoor<T>>`s.
-      let top =
-        overrides.isEmpty
-        ? publication.published : unsafeDowncast(overrides[overrides.endIndex - 1], to: Layer<MainActorDoor<T>>.self)
-      state.access { state in
-        state.top = Unmanaged.passUnretained(top)
-        state.depth = overrides.count
-        state.notes.popped(to: state.depth)
-      }
-    }
-  }
-
-  /// How many of ``overrides``, at the bottom, are the overrides of the injection's family.
-  var familyDepth = 0
-
   /// What resolution reads for every new consumer, in a cell so that reading it from the
   /// consumer's module costs no exclusivity check.
   // NB: `nonisolated(unsafe)` only because the `nonisolated` initializer must store this
@@ -77,17 +54,20 @@ public final class Injection<T> {
 
   @usableFromInline
   struct State {
-    /// The layer that new consumers of the global world resolve from: the last of
-    /// `overrides`, or the published one, kept here so that the fast path reads one field.
+    /// The layer that new consumers of the global world resolve from: the last of `stack`, or
+    /// the published one, kept here so that the fast path reads one field.
     ///
     /// Unmanaged, so that the fast path reads it with no reference counting. It is safe: the
-    /// layer is `overrides`' last or the published one, which the injection holds strongly, and
-    /// `overrides`' observer updates it whenever they change.
+    /// layer is `stack`'s last or the published one, which the injection holds strongly, and
+    /// ``withGlobalStack(_:)``, the only code that changes `stack`, updates it.
     @usableFromInline
     var top: Unmanaged<Layer<MainActorDoor<T>>>
-    /// How many overrides are on the global stack.
+    /// How many layers are on the global stack, the family's included.
     @usableFromInline
     var depth = 0
+    /// The global override stack, and the notes of the global world's resolutions.
+    @usableFromInline
+    var stack = GlobalStack()
     /// Whether this injection is building or delegating right now, to catch cycles.
     @usableFromInline
     var isResolving = false
@@ -95,9 +75,6 @@ public final class Injection<T> {
     /// a link of the chain that a dependency-cycle message names.
     @usableFromInline
     var outer: Unmanaged<AnyObject>?
-    /// What the injection notes of the global world's resolutions, for its warnings.
-    @usableFromInline
-    var notes = GlobalNotes()
     /// The engine's door into this injection's type, an `Engine<MainActorDoor<T>>`, made on the
     /// first resolution that needs it, on the main actor.
     ///
@@ -290,10 +267,10 @@ public final class Injection<T> {
     // copied, this object would drop its own references after `deinit` returns, which may be
     // after the main actor dropped the handoff's. The instances stored in the layers' slots
     // take care of themselves; see `InstanceSlot`.
-    let layers = overrides
+    let (layers, familyDepth) = state.access { $0.stack.takeAll() }
     // The engine holds the publication too: both go to the main actor.
     let publication = (owned, ownedEngine)
-    (owned, overrides, ownedEngine) = (nil, [], nil)
+    (owned, ownedEngine) = (nil, nil)
     // Only what the layers are named by: the handoff alone holds them, so that a chain of
     // injections, each of whose layers delegates to the next, is released flat.
     let released = ReleasedStack(layers, familyDepth: familyDepth, Layer<MainActorDoor<T>>.self)
@@ -393,6 +370,24 @@ public final class Injection<T> {
   /// What `State.engine` names: its owner.
   private var ownedEngine: (any AnyObject & Sendable)?
 
+  /// Runs `body` with the global stack, which it may change, then points the fast path at its
+  /// top: the only code that changes the stack.
+  func withGlobalStack<R>(_ body: (inout GlobalStack) -> R) -> R {
+    state.access { state in
+      let result = body(&state.stack)
+      let layers = state.stack.layers
+      // NB: not `layers.last`: in unspecialized code, `last` reads through a generic collection
+      // accessor whose coroutine frame is heap-allocated on every push and pop. Only pushes store
+      // there, `Layer<MainActorDoor<T>>`s.
+      let top =
+        layers.isEmpty
+        ? publication.published : unsafeDowncast(layers[layers.endIndex - 1], to: Layer<MainActorDoor<T>>.self)
+      state.top = Unmanaged.passUnretained(top)
+      state.depth = layers.count
+      return result
+    }
+  }
+
   /// The instance that the top layer stores for every new consumer, if it has one and
   /// resolution takes the fast path with nothing to check: the part of resolution that runs no
   /// code of the user's.
@@ -432,7 +427,7 @@ public final class Injection<T> {
     let outer = Resolution.innermost
     let wasResolving = state.access { state in
       if inGlobalWorld {
-        state.notes.noteResolution(at: location, depth: state.depth)
+        state.stack.notes.noteResolution(at: location, depth: state.depth)
       }
       return state.isResolving
     }

@@ -30,54 +30,8 @@ extension MainActorDoor: @MainActor Door {
 
   static func publication(of injection: Inject.Injection<T>) -> Publication<Self> { injection.publication }
 
-  static func globalDepth(of injection: Inject.Injection<T>) -> Int {
-    // From the cell: reading the stack itself costs an exclusivity check.
-    injection.state.access { $0.depth } - injection.familyDepth
-  }
-
-  static func globalLayers(
-    of injection: Inject.Injection<T>
-  ) -> (layers: [any AnyObject & Sendable], familyDepth: Int)? {
-    // The depth first, from the cell: reading the stack itself costs an exclusivity check.
-    injection.state.access { $0.depth } == 0 ? nil : (injection.overrides, injection.familyDepth)
-  }
-
-  static func pushGlobal(
-    on injection: Inject.Injection<T>, log: RollbackLog, _ make: (Int, UInt64) -> Layer<Self>
-  ) -> Int {
-    let depth = injection.overrides.count - injection.familyDepth + 1
-    injection.overrides.append(make(depth, log.push(.mainActor)))
-    return depth
-  }
-
-  static func popGlobal(
-    of injection: Inject.Injection<T>, leaving: (Int) -> Int
-  ) -> (popped: [any AnyObject & Sendable], left: Int) {
-    let family = injection.familyDepth
-    guard injection.overrides.count > family else { return ([], 0) }
-    let left = leaving(injection.overrides.count - family)
-    let popped = Array(injection.overrides[(family + left)...])
-    injection.overrides.removeSubrange((family + left)...)
-    return (popped, left)
-  }
-
-  static func pushFamilyLayer(_ layer: Layer<Self>, on injection: Inject.Injection<T>) {
-    injection.overrides.insert(layer, at: injection.familyDepth)
-    injection.familyDepth += 1
-  }
-
-  static func popFamilyLayer(of injection: Inject.Injection<T>) -> (any AnyObject & Sendable)? {
-    guard injection.familyDepth > 0 else { return nil }
-    injection.familyDepth -= 1
-    return injection.overrides.remove(at: injection.familyDepth)
-  }
-
-  static func firstResolution(of injection: Inject.Injection<T>) -> CodeLocation? {
-    injection.state.access { $0.notes.firstResolvedAt }
-  }
-
-  static func reportLiveBuildOnce(of injection: Inject.Injection<T>) -> Bool {
-    injection.state.access { $0.notes.reportLiveBuildOnce() }
+  static func withGlobalStack<R>(of injection: Inject.Injection<T>, _ body: (inout GlobalStack) -> R) -> R {
+    injection.withGlobalStack(body)
   }
 
   static func make(_ factory: Factory) -> T { factory.closure() }

@@ -24,65 +24,8 @@ enum SendableDoor<T: Sendable>: Door {
 
   static func publication(of injection: SendableInjection<T>) -> Publication<Self> { injection.publication }
 
-  static func globalDepth(of injection: SendableInjection<T>) -> Int {
-    injection.state.withLock { $0.layers.count - $0.familyDepth }
-  }
-
-  static func globalLayers(
-    of injection: SendableInjection<T>
-  ) -> (layers: [any AnyObject & Sendable], familyDepth: Int)? {
-    injection.state.withLock { $0.layers.isEmpty ? nil : ($0.layers, $0.familyDepth) }
-  }
-
-  static func pushGlobal(
-    on injection: SendableInjection<T>, log: RollbackLog, _ make: (Int, UInt64) -> Layer<Self>
-  ) -> Int {
-    injection.state.withLock { state in
-      let depth = state.layers.count - state.familyDepth + 1
-      state.layers.append(make(depth, log.push(.sendable)))
-      return depth
-    }
-  }
-
-  static func popGlobal(
-    of injection: SendableInjection<T>, leaving: (Int) -> Int
-  ) -> (popped: [any AnyObject & Sendable], left: Int) {
-    injection.state.withLock { state in
-      let family = state.familyDepth
-      guard state.layers.count > family else { return ([], 0) }
-      let left = leaving(state.layers.count - family)
-      defer {
-        state.layers.removeSubrange((family + left)...)
-        state.notes.popped(to: family + left)
-      }
-      return (Array(state.layers[(family + left)...]), left)
-    }
-  }
-
-  static func pushFamilyLayer(_ layer: Layer<Self>, on injection: SendableInjection<T>) {
-    injection.state.withLock { state in
-      state.layers.insert(layer, at: state.familyDepth)
-      state.familyDepth += 1
-    }
-  }
-
-  static func popFamilyLayer(of injection: SendableInjection<T>) -> (any AnyObject & Sendable)? {
-    injection.state.withLock { state in
-      guard state.familyDepth > 0 else { return nil }
-      state.familyDepth -= 1
-      // What consumers resolved from the popped layer was resolved from nothing left, as the
-      // main-actor door's stack notes too (`Injection.overrides`' observer).
-      defer { state.notes.popped(to: state.layers.count) }
-      return state.layers.remove(at: state.familyDepth)
-    }
-  }
-
-  static func firstResolution(of injection: SendableInjection<T>) -> CodeLocation? {
-    injection.state.withLock { $0.notes.firstResolvedAt }
-  }
-
-  static func reportLiveBuildOnce(of injection: SendableInjection<T>) -> Bool {
-    injection.state.withLock { $0.notes.reportLiveBuildOnce() }
+  static func withGlobalStack<R>(of injection: SendableInjection<T>, _ body: (inout GlobalStack) -> R) -> R {
+    injection.state.withLock { body(&$0.stack) }
   }
 
   static func make(_ factory: Factory) -> T { factory.closure() }

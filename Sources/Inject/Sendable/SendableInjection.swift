@@ -42,15 +42,9 @@ public final class SendableInjection<T: Sendable>: Sendable {
 
   @usableFromInline
   struct State: Sendable {
-    /// The global override stack, bottom first: `Layer<SendableDoor<T>>`s, erased, so that the
-    /// engine, which is not specialized for `T`, handles the array with no generic metadata.
+    /// The global override stack, and the notes of the global world's resolutions.
     @usableFromInline
-    var layers: [any AnyObject & Sendable] = []
-    /// How many of `layers`, at the bottom, are the overrides of the injection's family.
-    var familyDepth = 0
-    /// What the injection notes of the global world's resolutions, for its warnings.
-    @usableFromInline
-    var notes = GlobalNotes()
+    var stack = GlobalStack()
 
     @usableFromInline
     init() {}
@@ -194,10 +188,7 @@ public final class SendableInjection<T: Sendable>: Sendable {
   }
 
   deinit {
-    let (layers, familyDepth) = state.withLock { state in
-      defer { (state.layers, state.familyDepth) = ([], 0) }
-      return (state.layers, state.familyDepth)
-    }
+    let (layers, familyDepth) = state.withLock { $0.stack.takeAll() }
     let forgotten = Engine.forgettingReleased(
       ReleasedStack(layers, familyDepth: familyDepth, Layer<SendableDoor<T>>.self), publishedBy: publication)
     // Released flat: a layer may delegate to another injection, whose own release then waits
@@ -246,13 +237,13 @@ public final class SendableInjection<T: Sendable>: Sendable {
     let top = state.withLock { state in
       // Only pushes store there, `Layer<SendableDoor<T>>`s.
       let top =
-        state.layers.isEmpty
+        state.stack.layers.isEmpty
         ? publication.published
-        : unsafeDowncast(state.layers[state.layers.endIndex - 1], to: Layer<SendableDoor<T>>.self)
+        : unsafeDowncast(state.stack.layers[state.stack.layers.endIndex - 1], to: Layer<SendableDoor<T>>.self)
       // An on-demand layer builds for this consumer: the first such resolution is noted here,
       // under the lock already held, for the stale-override warning.
       if top.onDemandFactory != nil {
-        state.notes.noteResolution(at: location, depth: state.layers.count)
+        state.stack.notes.noteResolution(at: location, depth: state.stack.layers.count)
       }
       return top
     }
@@ -288,7 +279,7 @@ public final class SendableInjection<T: Sendable>: Sendable {
   /// Notes, the first time, that a consumer of the global world at `location` resolves from the
   /// top of the global stack.
   func noteFirstResolution(at location: CodeLocation) {
-    state.withLock { $0.notes.noteResolution(at: location, depth: $0.layers.count) }
+    state.withLock { $0.stack.notes.noteResolution(at: location, depth: $0.stack.layers.count) }
   }
 
   /// Tells the telemetry, if one is installed, that a consumer at `location` assigned its own
