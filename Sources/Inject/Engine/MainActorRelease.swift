@@ -11,18 +11,31 @@ import Foundation
 /// layer that delegates to another injection, which held layers of its own) waits in a list
 /// until the release before it has returned, so that a chain of any length takes constant stack.
 enum MainActorRelease {
-  /// What waits to be released while a release on the main actor runs.
-  @MainActor private static var pending: [Any?] = []
+  /// What waits to be released, or to run once a release has returned, while a release on the
+  /// main actor runs: the last first.
+  @MainActor private static var pending: [Pending] = []
   /// Whether a release on the main actor runs.
   @MainActor private static var isReleasing = false
 
-  /// Runs `then`, then releases `value`, on the main actor: now if the caller runs there, else
-  /// in a main-actor task.
+  private enum Pending {
+    /// A value to release.
+    case value(Any?)
+    /// What runs once the values listed after it, and what their release let go of, are
+    /// released.
+    case afterwards(@MainActor () -> Void)
+  }
+
+  /// Runs `then`, then releases `value`, then runs `afterwards` once what the release let go of
+  /// is released too, on the main actor: now if the caller runs there, else in a main-actor
+  /// task.
   ///
   /// For a `deinit` of the engine's objects, which Swift runs wherever the last reference is
   /// dropped (an unstructured task that inherited a scope can end on the thread pool). The
   /// caller moves what it held into `value`, so that nothing but this call holds it.
-  static func release<Value>(_ value: consuming Value, then: @escaping @MainActor () -> Void = {}) {
+  static func release<Value>(
+    _ value: consuming Value, then: @escaping @MainActor () -> Void = {},
+    afterwards: (@MainActor () -> Void)? = nil
+  ) {
     // Moved, not copied, into the handoff and from there into the list: a copy left behind would
     // be the last reference and release the value here, outside the list.
     let handoff = Handoff(value: consume value)
@@ -30,24 +43,31 @@ enum MainActorRelease {
       // Checked at run time: `assumeIsolated` stops the program rather than run elsewhere.
       MainActor.assumeIsolated {
         then()
-        releaseFlat(handoff.take())
+        releaseFlat(handoff.take(), afterwards: afterwards)
       }
       return
     }
     Task { @MainActor in
       then()
-      releaseFlat(handoff.take())
+      releaseFlat(handoff.take(), afterwards: afterwards)
     }
   }
 
-  /// Releases `value` now, or, while another release runs, once it has returned.
-  @MainActor private static func releaseFlat(_ value: consuming Any?) {
-    pending.append(consume value)
+  /// Releases `value`, then runs `afterwards`: now, or, while another release runs, once it has
+  /// returned.
+  @MainActor private static func releaseFlat(_ value: consuming Any?, afterwards: (@MainActor () -> Void)?) {
+    // Listed beneath the value: run once the value, and all that its release listed, are gone.
+    if let afterwards {
+      pending.append(.afterwards(afterwards))
+    }
+    pending.append(.value(consume value))
     guard !isReleasing else { return }
     isReleasing = true
     defer { isReleasing = false }
     while let next = pending.popLast() {
-      _ = consume next
+      if case .afterwards(let run) = next {
+        run()
+      }
     }
   }
 

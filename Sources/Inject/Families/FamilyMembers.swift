@@ -4,8 +4,8 @@
 /// A member is an injection of the family's kind, made for its key on first use. The family
 /// keeps it only while something needs it (``FamilyCore/isNeeded(_:)``); the others are pruned,
 /// amortized: as members are added, so that cycling through any number of keys keeps the table
-/// bounded by the keys in use; and, for a sendable family, as worlds that stored instances of
-/// its members end, once they kept as many slots of them as half the table holds.
+/// bounded by the keys in use; and as worlds that stored instances of its members end, once
+/// they kept as many slots of them as half the table holds.
 @usableFromInline
 struct FamilyMembers<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
   @usableFromInline
@@ -80,27 +80,6 @@ final class FamilyCore<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
   }
 }
 
-extension FamilyCore: EndedSlotsListener where D: Door {
-  /// Makes the family's identity tell this table when worlds that stored instances of its
-  /// members end: a sendable family's only, whose table any thread may prune (a main-actor
-  /// family's door is the main actor's, which a world ending elsewhere cannot use at once).
-  func listenForEndedWorlds() {
-    identity.attach(self)
-  }
-
-  func slotsEnded(_ count: Int) {
-    // Pruned once as many slots ended as half the table holds: a prune costs in proportion to
-    // the table, so each ended slot pays a constant share of it, and a look-up nothing.
-    let pruned = state.withLock { state -> [D.Injection] in
-      state.slotsEnded += count
-      guard state.slotsEnded * 2 >= state.members.count else { return [] }
-      return prune(&state)
-    }
-    // Released once the lock is, as in `member(for:)`.
-    withExtendedLifetime(pruned) {}
-  }
-}
-
 // The door's conformance is the main actor's for a main-actor family: used only there.
 extension FamilyCore where D: Door {
   // MARK: Members
@@ -130,9 +109,28 @@ extension FamilyCore where D: Door {
     return member
   }
 
+  /// Hears `note`, which the family's identity was told, and prunes if it is time.
+  ///
+  /// On the main actor for a main-actor family, whose front door makes it its identity's
+  /// listener there; from any thread for a sendable one.
+  func hear(_ note: FamilyNote) {
+    let pruned = state.withLock { state -> [D.Injection] in
+      switch note {
+      case .slotsEnded(let count):
+        // Pruned once as many slots ended as half the table holds: a prune costs in proportion
+        // to the table, so each ended slot pays a constant share of it, and a look-up nothing.
+        state.slotsEnded += count
+        guard state.slotsEnded * 2 >= state.members.count else { return [] }
+        return prune(&state)
+      }
+    }
+    // Released once the lock is, as in `member(for:)`.
+    withExtendedLifetime(pruned) {}
+  }
+
   /// Removes the members nothing needs from `state`; returns them, to be released after the
   /// lock.
-  fileprivate func prune(_ state: inout FamilyMembers<Key, D>) -> [D.Injection] {
+  private func prune(_ state: inout FamilyMembers<Key, D>) -> [D.Injection] {
     var pruned: [D.Injection] = []
     for key in Array(state.members.keys) {
       // Taken out of the table, so that the table's is the only other reference the check sees.
