@@ -139,4 +139,7 @@ enum FamilyKey<Key: Hashable & Sendable> {
 enum FamilyNote: Sendable {
   /// Worlds that kept this many slots of the members' layers have ended, and released them.
   case slotsEnded(Int)
+  /// A member built a `.shared` instance: one of those that die unseen, as their last holder
+  /// lets them go.
+  case sharedBuilt
 }

@@ -3,9 +3,12 @@
 ///
 /// A member is an injection of the family's kind, made for its key on first use. The family
 /// keeps it only while something needs it (``FamilyCore/isNeeded(_:)``); the others are pruned,
-/// amortized: as members are added, so that cycling through any number of keys keeps the table
-/// bounded by the keys in use; and as worlds that stored instances of its members end, once
-/// they kept as many slots of them as half the table holds.
+/// amortized, so that the table stays bounded by the members in use without a look-up paying
+/// anything: as members are added, so that cycling through any number of keys keeps the table
+/// bounded by the keys in use; as worlds that stored instances of its members end, once they
+/// kept as many slots of them as half the table holds; and as its members build `.shared`
+/// instances, which die unseen, each build checking the members checked longest ago
+/// (``FamilyCore/sweep(_:)``).
 @usableFromInline
 struct FamilyMembers<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
   @usableFromInline
@@ -17,6 +20,11 @@ struct FamilyMembers<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
   var pruneAt = 64
   /// The slots of members' layers that worlds ended with since the last prune.
   var slotsEnded = 0
+  /// The key of every member, once each, from `sweepStart` on, the one checked longest ago (or
+  /// never) first; what is before `sweepStart` was checked, and is dropped once it is half.
+  var sweepOrder: [Key] = []
+  /// Where ``sweepOrder`` starts.
+  var sweepStart = 0
 }
 
 /// A family of either kind, written once.
@@ -101,6 +109,7 @@ extension FamilyCore where D: Door {
         D.pushFamilyLayer(override.makeLayer(for: link), on: member)
       }
       state.members[key] = member
+      state.sweepOrder.append(key)
       return member
     }
     // Released once the lock is: a member's release releases what it stored, whose `deinit`
@@ -122,6 +131,8 @@ extension FamilyCore where D: Door {
         state.slotsEnded += count
         guard state.slotsEnded * 2 >= state.members.count else { return [] }
         return prune(&state)
+      case .sharedBuilt:
+        return sweep(&state)
       }
     }
     // Released once the lock is, as in `member(for:)`.
@@ -133,19 +144,72 @@ extension FamilyCore where D: Door {
   private func prune(_ state: inout FamilyMembers<Key, D>) -> [D.Injection] {
     var pruned: [D.Injection] = []
     for key in Array(state.members.keys) {
-      // Taken out of the table, so that the table's is the only other reference the check sees.
-      guard var member = state.members.removeValue(forKey: key) else { continue }
-      // Uniquely referenced: no consumer, override, scope, test stack or resolution holds it.
-      // Exact, since only this table, behind the lock, hands a member out.
-      if isKnownUniquelyReferenced(&member), !Self.isNeeded(member) {
+      if case .pruned(let member) = check(key, in: &state) {
         pruned.append(member)
-      } else {
-        state.members[key] = member
       }
     }
     state.pruneAt = max(64, state.members.count * 2)
     state.slotsEnded = 0
+    (state.sweepOrder, state.sweepStart) = (Array(state.members.keys), 0)
     return pruned
+  }
+
+  /// Checks the members in ``FamilyMembers/sweepOrder``, the one checked longest ago first, and
+  /// removes those nothing needs from `state`, until those it found still needed (they go to the
+  /// end of the order) outnumber those it removed by two, or it has checked every member once;
+  /// returns those it removed, to be released after the lock.
+  ///
+  /// A build of a `.shared` instance calls it: such instances die unseen, as their last holder
+  /// lets them go, and leave their members to be pruned. The build pays for two members checked
+  /// and kept, and each member removed, which its own addition paid for, pays for one more: a
+  /// look-up pays nothing. So the next build prunes the members of instances released together,
+  /// however many, and a member whose instance died is pruned at the latest once the family has
+  /// built half as many `.shared` instances as the members it keeps.
+  private func sweep(_ state: inout FamilyMembers<Key, D>) -> [D.Injection] {
+    var pruned: [D.Injection] = []
+    var (kept, unchecked) = (0, state.sweepOrder.count - state.sweepStart)
+    while kept < 2 + pruned.count, unchecked > 0 {
+      let key = state.sweepOrder[state.sweepStart]
+      (state.sweepStart, unchecked) = (state.sweepStart + 1, unchecked - 1)
+      switch check(key, in: &state) {
+      case .pruned(let member):
+        pruned.append(member)
+      case .kept:
+        state.sweepOrder.append(key)
+        kept += 1
+      case .absent:
+        break
+      }
+    }
+    // What was checked is dropped once it is half the order: each check pays a constant share.
+    if state.sweepStart * 2 >= state.sweepOrder.count {
+      state.sweepOrder.removeFirst(state.sweepStart)
+      state.sweepStart = 0
+    }
+    return pruned
+  }
+
+  /// Removes the member for `key` from `state` if nothing needs it.
+  private func check(_ key: Key, in state: inout FamilyMembers<Key, D>) -> Check {
+    // Taken out of the table, so that the table's is the only other reference the check sees.
+    guard var member = state.members.removeValue(forKey: key) else { return .absent }
+    // Uniquely referenced: no consumer, override, scope, test stack or resolution holds it.
+    // Exact, since only this table, behind the lock, hands a member out.
+    if isKnownUniquelyReferenced(&member), !Self.isNeeded(member) {
+      return .pruned(member)
+    }
+    state.members[key] = member
+    return .kept
+  }
+
+  /// What ``check(_:in:)`` found.
+  private enum Check {
+    /// Nothing needed the member: removed, to be released after the lock.
+    case pruned(D.Injection)
+    /// Still needed: left in the table.
+    case kept
+    /// The table has no member for the key.
+    case absent
   }
 
   /// Whether a member that nothing else holds must still be kept: it has overrides of its own,
@@ -155,6 +219,10 @@ extension FamilyCore where D: Door {
   private static func isNeeded(_ member: D.Injection) -> Bool {
     guard D.globalDepth(of: member) == 0 else { return true }
     let publication = D.publication(of: member)
+    // The common case first: an instance in the global world, which the published layer keeps.
+    if D.holdsInstance(publication.published.slot) {
+      return true
+    }
     // The stacks hold only `Layer<D>`s of the member, and its family's overrides make only
     // `Layer<D>`s for it.
     let stacked = ((D.globalLayers(of: member)?.layers ?? []) + (publication.family?.madeLayers ?? [])).map {

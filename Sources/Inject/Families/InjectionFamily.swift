@@ -112,9 +112,9 @@ public final class InjectionFamily<Key: Hashable & Sendable, T> {
       },
       makeInjection: { Injection($0) })
     self.core = core
-    // Told on the main actor, where the family's members and table are used, when worlds that
+    // Told on the main actor, where the family's members and table are used: when worlds that
     // stored instances of members end (off the main actor, once it releases what they kept
-    // there).
+    // there), and when members build `.shared` instances.
     core.identity.listenOnMainActor { [weak core] note in core?.hear(note) }
   }
 

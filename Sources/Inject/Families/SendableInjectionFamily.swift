@@ -86,7 +86,8 @@ public final class SendableInjectionFamily<Key: Hashable & Sendable, T: Sendable
       },
       makeInjection: { SendableInjection($0) })
     self.core = core
-    // Told from any thread when worlds that stored instances of members end.
+    // Told from any thread: when worlds that stored instances of members end, and when members
+    // build `.shared` instances.
     core.identity.listen { [weak core] note in core?.hear(note) }
   }
 
