@@ -69,6 +69,10 @@ enum MainActorRelease {
         run()
       }
     }
+    // A release of many (a family's pruned members, after a world ended) leaves no large list.
+    if pending.capacity > 64 {
+      pending = []
+    }
   }
 
   /// Carries what a `deinit` held to the main actor, where it is released.

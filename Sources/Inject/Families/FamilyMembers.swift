@@ -151,6 +151,7 @@ extension FamilyCore where D: Door {
     state.pruneAt = max(64, state.members.count * 2)
     state.slotsEnded = 0
     (state.sweepOrder, state.sweepStart) = (Array(state.members.keys), 0)
+    shrinkIfSparse(&state)
     return pruned
   }
 
@@ -183,10 +184,23 @@ extension FamilyCore where D: Door {
     }
     // What was checked is dropped once it is half the order: each check pays a constant share.
     if state.sweepStart * 2 >= state.sweepOrder.count {
-      state.sweepOrder.removeFirst(state.sweepStart)
-      state.sweepStart = 0
+      (state.sweepOrder, state.sweepStart) = (Array(state.sweepOrder[state.sweepStart...]), 0)
+    }
+    if !pruned.isEmpty {
+      shrinkIfSparse(&state)
     }
     return pruned
+  }
+
+  /// Gives the table's storage back once it holds a quarter of what it has room for: what it
+  /// copies, the members removed since it last grew or shrank paid for.
+  private func shrinkIfSparse(_ state: inout FamilyMembers<Key, D>) {
+    guard state.members.capacity > 4 * max(64, state.members.count) else { return }
+    var members = [Key: D.Injection](minimumCapacity: state.members.count)
+    for (key, member) in state.members {
+      members[key] = member
+    }
+    state.members = members
   }
 
   /// Removes the member for `key` from `state` if nothing needs it.
