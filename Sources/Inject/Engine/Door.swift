@@ -127,6 +127,12 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   /// Whether resolutions note what they resolve now: a build may be in progress around them.
   static var isRecordingBuild: Bool { get }
 
+  // MARK: Families
+
+  /// Tells `family`, the family of an injection of this kind, `note`: on the main actor for a
+  /// main-actor family.
+  static func tell(_ family: FamilyIdentity, _ note: FamilyNote)
+
   // MARK: Events
 
   /// Whether resolutions are recorded now: a telemetry is installed. Misuses are recorded always.

@@ -194,6 +194,12 @@ final class Engine<D: Door>: Sendable {
       }
       withExtendedLifetime(replaced) {}
     }
+    // A family's `.shared` instances die unseen, as their last holder lets them go, and leave
+    // their members to be pruned: each build of one pays the family a constant share of looking
+    // for those (``FamilyCore/hear(_:)``).
+    if case .shared = strategy, let family = configuration.publication.family {
+      D.tell(family.identity, .sharedBuilt)
+    }
     return instance
   }
 

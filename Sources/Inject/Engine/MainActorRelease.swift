@@ -14,13 +14,17 @@ enum MainActorRelease {
   /// What the main actor releases flat.
   @MainActor private static let releases = FlatRelease()
 
-  /// Runs `then`, then releases `value`, on the main actor: now if the caller runs there, else
-  /// in a main-actor task.
+  /// Runs `then`, then releases `value`, then runs `afterwards` once what the release let go of
+  /// is released too, on the main actor: now if the caller runs there, else in a main-actor
+  /// task.
   ///
   /// For a `deinit` of the engine's objects, which Swift runs wherever the last reference is
   /// dropped (an unstructured task that inherited a scope can end on the thread pool). The
   /// caller moves what it held into `value`, so that nothing but this call holds it.
-  static func release<Value>(_ value: consuming Value, then: @escaping @MainActor () -> Void = {}) {
+  static func release<Value>(
+    _ value: consuming Value, then: @escaping @MainActor () -> Void = {},
+    afterwards: (@MainActor () -> Void)? = nil
+  ) {
     // Moved, not copied, into the handoff and from there into the list: a copy left behind would
     // be the last reference and release the value here, outside the list.
     let handoff = Handoff(value: consume value)
@@ -28,14 +32,21 @@ enum MainActorRelease {
       // Checked at run time: `assumeIsolated` stops the program rather than run elsewhere.
       MainActor.assumeIsolated {
         then()
-        releases.release(handoff.take())
+        releases.release(handoff.take(), afterwards: afterwards.map(onMainActor))
       }
       return
     }
     Task { @MainActor in
       then()
-      releases.release(handoff.take())
+      releases.release(handoff.take(), afterwards: afterwards.map(onMainActor))
     }
+  }
+
+  /// `run`, for the main actor's flat release.
+  @MainActor private static func onMainActor(_ run: @escaping @MainActor () -> Void) -> () -> Void {
+    // Only the main actor's flat release runs it, which only main-actor code calls. Checked at
+    // run time all the same: `assumeIsolated` stops the program rather than run elsewhere.
+    { MainActor.assumeIsolated(run) }
   }
 
   /// Carries what a `deinit` held to the main actor, where it is released.

@@ -205,7 +205,8 @@ final class WorldConfiguration: Sendable {
   /// is alive elsewhere is left here as it ends, before any later world can open a storage made
   /// again: the sendable part's under the lock; the main-actor part's too on the main actor,
   /// else on the main actor before any main-actor resolution looks (``remnant(of:)``). The
-  /// sendable families whose members stored there are told, once its sendable part is released.
+  /// families whose members stored there are told once the part they stored in is released: a
+  /// sendable family here, a main-actor family on the main actor.
   func release(_ storage: WorldStorage) {
     let isOnMainActor = MainActorRelease.isOnMainActor
     var families: [(family: FamilyIdentity, slots: Int)] = []
@@ -214,7 +215,7 @@ final class WorldConfiguration: Sendable {
       guard link.worlds == 0 else { return nil }
       link.storage = nil
       let mainActorPart = storage.takeMainActorPart()
-      // Only sendable families prune as a world ends, and their members store in the sendable part.
+      // The sendable families, whose members store in the sendable part.
       families = storage.sendablePart.withLock { $0.storingFamilies }
       guard _inject_flag_is_set(rememberedFlag) else { return mainActorPart }
       let pops = testRollbacks
@@ -228,7 +229,8 @@ final class WorldConfiguration: Sendable {
       return mainActorPart
     }
     if let ended {
-      MainActorRelease.release(ended)
+      let mainActorFamilies = ended.storingFamilies
+      MainActorRelease.release(ended, afterwards: Self.telling(mainActorFamilies))
     } else if link.withLock({ !$0.endedOffMainActor.isEmpty }) {
       MainActorHop.run { [self] in leaveEndedOffMainActor() }
     }
@@ -238,7 +240,18 @@ final class WorldConfiguration: Sendable {
     // storage needed.
     withExtendedLifetime(storage.takeSendablePart()) {}
     for (family, slots) in families {
-      family.noteSlotsEnded(slots)
+      family.tell(.slotsEnded(slots))
+    }
+  }
+
+  /// What tells `families`, main-actor families whose members stored in a main-actor part, that
+  /// their slots there ended, once the part is released: `nil` if there are none.
+  private static func telling(_ families: [(family: FamilyIdentity, slots: Int)]) -> (@MainActor () -> Void)? {
+    guard !families.isEmpty else { return nil }
+    return {
+      for (family, slots) in families {
+        family.tellOnMainActor(.slotsEnded(slots))
+      }
     }
   }
 
@@ -256,7 +269,8 @@ final class WorldConfiguration: Sendable {
       }
       return link.endedOffMainActor
     }
-    MainActorRelease.release(parts)
+    let families = parts.flatMap(\.storingFamilies)
+    MainActorRelease.release(parts, afterwards: Self.telling(families))
   }
 
   /// Remembers, weakly, `instances` that an ended storage kept, each by its layer's serial.

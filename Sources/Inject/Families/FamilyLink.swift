@@ -77,14 +77,16 @@ final class FamilyIdentity: Sendable {
   /// `InjectionFamily<Int, ChatRoomStore>`.
   let name: String
 
-  /// The family's table of members, told when worlds that stored instances of its members end.
+  /// The family's table of members, told of what may leave members that nothing needs: a
+  /// sendable family's from any thread, a main-actor family's on the main actor.
   ///
-  /// Weak: the family's core holds this identity, and a member's layers hold it too, through
-  /// their link, after the family is released.
-  private let listener = Locked(WeakListener())
+  /// Closures that hold the family's core weakly: the core holds this identity, and a member's
+  /// layers hold it too, through their link, after the family is released.
+  private let listeners = Locked(Listeners())
 
-  private struct WeakListener: Sendable {
-    weak var object: (any EndedSlotsListener)?
+  private struct Listeners: Sendable {
+    var anyThread: (@Sendable (FamilyNote) -> Void)?
+    var mainActor: (@MainActor @Sendable (FamilyNote) -> Void)?
   }
 
   init(name: String, location: CodeLocation) {
@@ -92,15 +94,25 @@ final class FamilyIdentity: Sendable {
     self.location = location
   }
 
-  /// Makes `listener`, the family's core, the one told when worlds end.
-  func attach(_ listener: some EndedSlotsListener) {
-    self.listener.withLock { $0.object = listener }
+  /// Makes `listener`, a sendable family's, the one told of notes, from any thread.
+  func listen(_ listener: @escaping @Sendable (FamilyNote) -> Void) {
+    listeners.withLock { $0.anyThread = listener }
   }
 
-  /// Tells the family that a world that kept `count` slots of its members' layers has ended,
-  /// and released them.
-  func noteSlotsEnded(_ count: Int) {
-    listener.withLock { $0.object }?.slotsEnded(count)
+  /// Makes `listener`, a main-actor family's, the one told of notes, on the main actor.
+  func listenOnMainActor(_ listener: @escaping @MainActor @Sendable (FamilyNote) -> Void) {
+    listeners.withLock { $0.mainActor = listener }
+  }
+
+  /// Tells a sendable family `note`.
+  func tell(_ note: FamilyNote) {
+    listeners.withLock { $0.anyThread }?(note)
+  }
+
+  /// Tells a main-actor family `note`.
+  @MainActor
+  func tellOnMainActor(_ note: FamilyNote) {
+    listeners.withLock { $0.mainActor }?(note)
   }
 
   /// `InjectionFamily<Int, ChatRoomStore> (Chat/ChatRoomStore.swift:12)`.
@@ -122,9 +134,12 @@ enum FamilyKey<Key: Hashable & Sendable> {
   }
 }
 
-/// What a family's identity tells when worlds that stored instances of its members end: its
-/// table of members, which may then prune those nothing needs any more.
-protocol EndedSlotsListener: AnyObject, Sendable {
-  /// Notes that worlds kept `count` slots of members' layers, and have ended.
-  func slotsEnded(_ count: Int)
+/// What a family's identity tells its table of members: what may have left members that nothing
+/// needs any more, which the table then prunes, amortized (``FamilyCore/hear(_:)``).
+enum FamilyNote: Sendable {
+  /// Worlds that kept this many slots of the members' layers have ended, and released them.
+  case slotsEnded(Int)
+  /// A member built a `.shared` instance: one of those that die unseen, as their last holder
+  /// lets them go.
+  case sharedBuilt
 }

@@ -3,9 +3,12 @@
 ///
 /// A member is an injection of the family's kind, made for its key on first use. The family
 /// keeps it only while something needs it (``FamilyCore/isNeeded(_:)``); the others are pruned,
-/// amortized: as members are added, so that cycling through any number of keys keeps the table
-/// bounded by the keys in use; and, for a sendable family, as worlds that stored instances of
-/// its members end, once they kept as many slots of them as half the table holds.
+/// amortized, so that the table stays bounded by the members in use without a look-up paying
+/// anything: as members are added, so that cycling through any number of keys keeps the table
+/// bounded by the keys in use; as worlds that stored instances of its members end, once they
+/// kept as many slots of them as half the table holds; and as its members build `.shared`
+/// instances, which die unseen, each build checking the members checked longest ago
+/// (``FamilyCore/sweep(_:)``).
 @usableFromInline
 struct FamilyMembers<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
   @usableFromInline
@@ -13,10 +16,15 @@ struct FamilyMembers<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
   /// The overrides of the whole family on the global stack, bottom first: each put a layer on
   /// every member's own global stack, beneath the member's own overrides.
   var globalOverrides: [FamilyOverride<D>] = []
-  /// When `members` grows to this size, the members nothing needs are pruned.
-  var pruneAt = 64
+  /// When `members` is pruned, which forgets the members nothing needs.
+  var pruning = PruneSchedule()
   /// The slots of members' layers that worlds ended with since the last prune.
   var slotsEnded = 0
+  /// The key of every member, once each, from `sweepStart` on, the one checked longest ago (or
+  /// never) first; what is before `sweepStart` was checked, and is dropped once it is half.
+  var sweepOrder: [Key] = []
+  /// Where ``sweepOrder`` starts.
+  var sweepStart = 0
 }
 
 /// A family of either kind, written once.
@@ -75,29 +83,8 @@ final class FamilyCore<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
     }
     // A main-actor family's members and closures are released on the main actor.
     if case .mainActor = D.kind {
-      MainActorRelease.release(members)
+      MainActorRelease.release(consume members)
     }
-  }
-}
-
-extension FamilyCore: EndedSlotsListener where D: Door {
-  /// Makes the family's identity tell this table when worlds that stored instances of its
-  /// members end: a sendable family's only, whose table any thread may prune (a main-actor
-  /// family's door is the main actor's, which a world ending elsewhere cannot use at once).
-  func listenForEndedWorlds() {
-    identity.attach(self)
-  }
-
-  func slotsEnded(_ count: Int) {
-    // Pruned once as many slots ended as half the table holds: a prune costs in proportion to
-    // the table, so each ended slot pays a constant share of it, and a look-up nothing.
-    let pruned = state.withLock { state -> [D.Injection] in
-      state.slotsEnded += count
-      guard state.slotsEnded * 2 >= state.members.count else { return [] }
-      return prune(&state)
-    }
-    // Released once the lock is, as in `member(for:)`.
-    withExtendedLifetime(pruned) {}
   }
 }
 
@@ -113,7 +100,7 @@ extension FamilyCore where D: Door {
       if let member = state.members[key] {
         return member
       }
-      if state.members.count >= state.pruneAt {
+      if state.pruning.isDue(state.members.count) {
         pruned = prune(&state)
       }
       let link = FamilyLink(identity: identity, key: key)
@@ -123,6 +110,7 @@ extension FamilyCore where D: Door {
       }
       makeRoom(in: &state.members)
       keep(member, for: key, in: &state.members)
+      state.sweepOrder.append(key)
       return member
     }
     // Released once the lock is: a member's release releases what it stored, whose `deinit`
@@ -131,24 +119,40 @@ extension FamilyCore where D: Door {
     return member
   }
 
-  /// Removes the members nothing needs from `state`; returns them, to be released after the
-  /// lock.
-  fileprivate func prune(_ state: inout FamilyMembers<Key, D>) -> [D.Injection] {
-    var pruned: [D.Injection] = []
-    for key in Array(state.members.keys) {
-      // Taken out of the table, so that the table's is the only other reference the check sees.
-      guard var member = state.members.removeValue(forKey: key) else { continue }
-      // Uniquely referenced: no consumer, override, scope, test stack or resolution holds it.
-      // Exact, since only this table, behind the lock, hands a member out.
-      if isKnownUniquelyReferenced(&member), !Self.isNeeded(member) {
-        pruned.append(member)
-      } else {
-        // Put back where it was taken from: the table has room.
-        keep(member, for: key, in: &state.members)
+  /// Hears `note`, which the family's identity was told, and prunes if it is time.
+  ///
+  /// On the main actor for a main-actor family, whose front door makes it its identity's
+  /// listener there; from any thread for a sendable one.
+  func hear(_ note: FamilyNote) {
+    let pruned = state.withLock { state -> [D.Injection] in
+      switch note {
+      case .slotsEnded(let count):
+        // Pruned once as many slots ended as half the table holds: a prune costs in proportion
+        // to the table, so each ended slot pays a constant share of it, and a look-up nothing.
+        state.slotsEnded += count
+        guard state.slotsEnded * 2 >= state.members.count else { return [] }
+        return prune(&state)
+      case .sharedBuilt:
+        return sweep(&state)
       }
     }
-    state.pruneAt = max(64, state.members.count * 2)
+    // Released once the lock is, as in `member(for:)`.
+    withExtendedLifetime(pruned) {}
+  }
+
+  /// Removes the members nothing needs from `state`; returns them, to be released after the
+  /// lock.
+  private func prune(_ state: inout FamilyMembers<Key, D>) -> [D.Injection] {
+    var pruned: [D.Injection] = []
+    for key in Array(state.members.keys) {
+      if case .pruned(let member) = check(key, in: &state) {
+        pruned.append(member)
+      }
+    }
+    state.pruning.pruned(leaving: state.members.count)
     state.slotsEnded = 0
+    (state.sweepOrder, state.sweepStart) = (Array(state.members.keys), 0)
+    shrinkIfSparse(&state)
     return pruned
   }
 
@@ -182,6 +186,78 @@ extension FamilyCore where D: Door {
     }
   }
 
+  /// Checks the members in ``FamilyMembers/sweepOrder``, the one checked longest ago first, and
+  /// removes those nothing needs from `state`, until those it found still needed (they go to the
+  /// end of the order) outnumber those it removed by two, or it has checked every member once;
+  /// returns those it removed, to be released after the lock.
+  ///
+  /// A build of a `.shared` instance calls it: such instances die unseen, as their last holder
+  /// lets them go, and leave their members to be pruned. The build pays for two members checked
+  /// and kept, and each member removed, which its own addition paid for, pays for one more: a
+  /// look-up pays nothing. So the next build prunes the members of instances released together,
+  /// however many, and a member whose instance died is pruned at the latest once the family has
+  /// built half as many `.shared` instances as the members it keeps.
+  private func sweep(_ state: inout FamilyMembers<Key, D>) -> [D.Injection] {
+    var pruned: [D.Injection] = []
+    var (kept, unchecked) = (0, state.sweepOrder.count - state.sweepStart)
+    while kept < 2 + pruned.count, unchecked > 0 {
+      let key = state.sweepOrder[state.sweepStart]
+      (state.sweepStart, unchecked) = (state.sweepStart + 1, unchecked - 1)
+      switch check(key, in: &state) {
+      case .pruned(let member):
+        pruned.append(member)
+      case .kept:
+        state.sweepOrder.append(key)
+        kept += 1
+      case .absent:
+        break
+      }
+    }
+    // What was checked is dropped once it is half the order: each check pays a constant share.
+    if state.sweepStart * 2 >= state.sweepOrder.count {
+      (state.sweepOrder, state.sweepStart) = (Array(state.sweepOrder[state.sweepStart...]), 0)
+    }
+    if !pruned.isEmpty {
+      shrinkIfSparse(&state)
+    }
+    return pruned
+  }
+
+  /// Gives the table's storage back once it holds a quarter of what it has room for: what it
+  /// copies, the members removed since it last grew or shrank paid for.
+  private func shrinkIfSparse(_ state: inout FamilyMembers<Key, D>) {
+    guard state.members.capacity > 4 * max(64, state.members.count) else { return }
+    var members = [Key: D.Injection](minimumCapacity: state.members.count)
+    for (key, member) in state.members {
+      keep(member, for: key, in: &members)
+    }
+    state.members = members
+  }
+
+  /// Removes the member for `key` from `state` if nothing needs it.
+  private func check(_ key: Key, in state: inout FamilyMembers<Key, D>) -> Check {
+    // Taken out of the table, so that the table's is the only other reference the check sees.
+    guard var member = state.members.removeValue(forKey: key) else { return .absent }
+    // Uniquely referenced: no consumer, override, scope, test stack or resolution holds it.
+    // Exact, since only this table, behind the lock, hands a member out.
+    if isKnownUniquelyReferenced(&member), !Self.isNeeded(member) {
+      return .pruned(member)
+    }
+    // Put back where it was taken from: the table has room.
+    keep(member, for: key, in: &state.members)
+    return .kept
+  }
+
+  /// What ``check(_:in:)`` found.
+  private enum Check {
+    /// Nothing needed the member: removed, to be released after the lock.
+    case pruned(D.Injection)
+    /// Still needed: left in the table.
+    case kept
+    /// The table has no member for the key.
+    case absent
+  }
+
   /// Whether a member that nothing else holds must still be kept: it has overrides of its own,
   /// or a world (the global one, or one alive) holds an instance in a slot of one of its layers
   /// (those its family's overrides made for it included), which a member made again would not
@@ -189,6 +265,10 @@ extension FamilyCore where D: Door {
   private static func isNeeded(_ member: D.Injection) -> Bool {
     guard D.withGlobalStack(of: member, { $0.ownDepth }) == 0 else { return true }
     let publication = D.publication(of: member)
+    // The common case first: an instance in the global world, which the published layer keeps.
+    if D.holdsInstance(publication.published.slot) {
+      return true
+    }
     // The stacks hold only `Layer<D>`s of the member, and its family's overrides make only
     // `Layer<D>`s for it.
     let stacked = ((D.withGlobalStack(of: member) { $0.layers }) + (publication.family?.madeLayers ?? [])).map {

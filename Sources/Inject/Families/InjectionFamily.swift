@@ -102,7 +102,7 @@ public final class InjectionFamily<Key: Hashable & Sendable, T> {
     line: UInt = #line
   ) {
     let location = CodeLocation(fileID: fileID, line: line)
-    core = FamilyCore(
+    let core = FamilyCore<Key, MainActorDoor<T>>(
       strategy: strategy, name: "InjectionFamily<\(Key.self), \(T.self)>", location: location,
       publish: { key, link in
         Publication(
@@ -112,6 +112,11 @@ public final class InjectionFamily<Key: Hashable & Sendable, T> {
           at: location, family: link)
       },
       makeInjection: { Injection($0) })
+    self.core = core
+    // Told on the main actor, where the family's members and table are used: when worlds that
+    // stored instances of members end (off the main actor, once it releases what they kept
+    // there), and when members build `.shared` instances.
+    core.identity.listenOnMainActor { [weak core] note in core?.hear(note) }
   }
 
   /// Publishes a family of dependencies.

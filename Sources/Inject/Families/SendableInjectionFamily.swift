@@ -75,7 +75,7 @@ public final class SendableInjectionFamily<Key: Hashable & Sendable, T: Sendable
     line: UInt = #line
   ) {
     let location = CodeLocation(fileID: fileID, line: line)
-    core = FamilyCore(
+    let core = FamilyCore<Key, SendableDoor<T>>(
       strategy: strategy, name: "SendableInjectionFamily<\(Key.self), \(T.self)>", location: location,
       publish: { key, link in
         Publication(
@@ -85,7 +85,10 @@ public final class SendableInjectionFamily<Key: Hashable & Sendable, T: Sendable
           at: location, family: link)
       },
       makeInjection: { SendableInjection($0) })
-    core.listenForEndedWorlds()
+    self.core = core
+    // Told from any thread: when worlds that stored instances of members end, and when members
+    // build `.shared` instances.
+    core.identity.listen { [weak core] note in core?.hear(note) }
   }
 
   /// Publishes a family of sendable dependencies.

@@ -106,6 +106,8 @@ extension MainActorDoor: @MainActor Door {
 
   static var isRecordingBuild: Bool { BuildFrames.isRecording }
 
+  static func tell(_ family: FamilyIdentity, _ note: FamilyNote) { family.tellOnMainActor(note) }
+
   static var recordsResolutions: Bool { Telemetry.isActive }
 
   static func record(_ kind: InjectionEvent.Kind, _ injection: Inject.Injection<T>, at location: CodeLocation) {

@@ -126,6 +126,8 @@ enum SendableDoor<T: Sendable>: Door {
   // which every build on the general path is.
   static var isRecordingBuild: Bool { SendableFastPath.isBuilding }
 
+  static func tell(_ family: FamilyIdentity, _ note: FamilyNote) { family.tell(note) }
+
   static var recordsResolutions: Bool { SendableTelemetry.isActive }
 
   static func record(_ kind: InjectionEvent.Kind, _ injection: SendableInjection<T>, at location: CodeLocation) {

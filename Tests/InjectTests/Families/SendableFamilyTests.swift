@@ -48,14 +48,7 @@ let sharedCaches = SendableInjectionFamily<Int, KeyedCache>(strategy: .shared) {
     await #expect(processExitsWith: .success) {
       ChildProcessBound.start()
       let family = SendableInjectionFamily<Int, KeyedCache>(strategy: .singleton) { KeyedCache($0) }
-      let keys = StressScale.count(full: 100_000, quick: 20_000)
-      withIsolatedInjections {
-        for key in 0..<keys {
-          _ = family[key].resolve()
-        }
-        precondition(family.memberCount == keys)
-      }
-      precondition(family.memberCount == 0, "pruned as the world ended, with no look-up since")
+      resolveKeysInAWorldThatEnds(memberCount: { family.memberCount }, resolve: { _ = family[$0].resolve() })
     }
   }
 
