@@ -29,7 +29,7 @@ struct Configuration<D: Door> {
     self.publication = publication
     // Each stack is read once, under its guard: another thread's push or pop falls before or
     // after the read.
-    let globals = D.withGlobalStack(of: injection) { $0.snapshot }
+    let globals = D.globalSnapshot(of: injection)
     if let link = publication.family, let world {
       self.globals = Self.withFamilyLayers(globals, of: link, in: world)
     } else {

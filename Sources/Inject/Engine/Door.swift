@@ -48,6 +48,11 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   /// `body` runs no code of the user's: what it pops is released by the caller, afterwards.
   static func withGlobalStack<R>(of injection: Injection, _ body: (inout GlobalStack) -> R) -> R
 
+  /// The global stack of `injection` as it is now (``GlobalStack/snapshot``), read once under its
+  /// guard: what every resolution on the general path reads, apart from ``withGlobalStack(of:_:)``,
+  /// whose result, generic, costs a metadata look-up in the engine, which is not specialized.
+  static func globalSnapshot(of injection: Injection) -> (layers: [any AnyObject & Sendable], familyDepth: Int)?
+
   // MARK: Code of the user's
 
   /// A new instance from `factory`.

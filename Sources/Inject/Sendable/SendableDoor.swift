@@ -28,6 +28,12 @@ enum SendableDoor<T: Sendable>: Door {
     injection.state.withLock { body(&$0.stack) }
   }
 
+  static func globalSnapshot(
+    of injection: SendableInjection<T>
+  ) -> (layers: [any AnyObject & Sendable], familyDepth: Int)? {
+    injection.state.withLock { $0.stack.snapshot }
+  }
+
   static func make(_ factory: Factory) -> T { factory.closure() }
 
   static func decorate(_ instance: T, with decorator: Decorator) -> T { decorator.closure(instance) }
