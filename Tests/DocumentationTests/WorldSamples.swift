@@ -48,8 +48,9 @@ final class SyncStatus: Sendable {
 
 let syncStatusInjection = SendableInjection<SyncStatus>(strategy: .singleton, instance: SyncStatus())
 
-@Suite struct WorldSamples {
-  @Test(.timeLimit(.minutes(4)), .overriding(httpClientInjection, with: MockHTTPClient()))
+// The time limit is the suite's, so that the test reads as the documentation shows it.
+@Suite(.timeLimit(.minutes(4))) struct WorldSamples {
+  @Test(.overriding(httpClientInjection, with: MockHTTPClient()))
   func refreshesInTheBackground() async {
     let world = InjectionWorld.current
     await Task.detached {
