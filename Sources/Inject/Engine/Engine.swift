@@ -11,10 +11,10 @@
 /// ``Door`` is main-actor-isolated, so the compiler lets the engine resolve a main-actor
 /// injection only on the main actor.
 ///
-/// An object, one per injection, that holds only its publication: its methods get the door's type and its
-/// conformance from the object, where static functions of a generic type would look them up at
-/// run time on every call (a cost of hundreds of instructions on the general path, which is not
-/// specialized for the door).
+/// An object, one per injection, that holds only its publication: its methods get the door's
+/// type and its conformance from the object, where static functions of a generic type would look
+/// them up at run time on every call (a cost of hundreds of instructions on the general path,
+/// which is not specialized for the door).
 final class Engine<D: Door>: Sendable {
   /// What the engine's injection was published with.
   let publication: Publication<D>

@@ -50,29 +50,11 @@ extension InstanceStorage {
     }
   }
 
-  /// Keeps `resolved`, which a `@SendableInstance` resolved in the world it was made in, publishes
-  /// it, and forgets that world; see ``keep(resolvedInRememberedWorld:)``.
-  @inlinable
-  func publish(resolvedInRememberedWorld resolved: Value) {
-    publish(resolved, isLocal: false)
-    withUnsafeMutablePointerToHeader { $0.pointee.world.take() }?.release()
-  }
-
   /// Replaces or drops the published instance under ``publicationLock``, then releases the old
   /// one, outside the lock.
   @usableFromInline
   func publishReplacing(_ newValue: Value?, isLocal: Bool) {
-    let old: Value? = publicationLock.withLock { _ in
-      withUnsafeMutablePointers { header, element in
-        let old = header.pointee.hasInstance ? element.move() : nil
-        if let newValue {
-          element.initialize(to: newValue)
-        }
-        header.pointee.isLocal = isLocal
-        _inject_flag_release(header.pointer(to: \.hasInstance).unsafelyUnwrapped, newValue != nil)
-        return old
-      }
-    }
+    let old = publicationLock.withLock { _ in exchange(newValue, isLocal: isLocal, publishing: true) }
     withExtendedLifetime(old) {}
   }
 

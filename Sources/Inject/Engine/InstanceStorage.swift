@@ -1,3 +1,5 @@
+public import _InjectShims
+
 /// The state of one consumer property of either kind (`@Instance`, `@SendableInstance`), shared by
 /// copies of the wrapper: the injection it consumes, and its instance once resolved or assigned.
 ///
@@ -82,23 +84,35 @@ final class InstanceStorage<Injection: AnyObject, Value>: ManagedBuffer<Instance
   /// `deinit`, should it read the property, finds the new instance.
   @inlinable
   func set(_ newValue: Value?, isLocal: Bool) {
-    let old: Value? = withUnsafeMutablePointers { header, element in
+    withExtendedLifetime(exchange(newValue, isLocal: isLocal, publishing: false)) {}
+  }
+
+  /// Puts `newValue` (none: `nil`) in place of the instance; returns the old one, for the caller
+  /// to release once the storage holds the new.
+  ///
+  /// With `publishing`, whether the storage holds an instance is stored with release ordering,
+  /// for the graph's capture (`InstanceStorage+Publication.swift`).
+  @inlinable @inline(__always)
+  func exchange(_ newValue: Value?, isLocal: Bool, publishing: Bool) -> Value? {
+    withUnsafeMutablePointers { header, element in
       let old = header.pointee.hasInstance ? element.move() : nil
       if let newValue {
         element.initialize(to: newValue)
       }
-      header.pointee.hasInstance = newValue != nil
       header.pointee.isLocal = isLocal
+      if publishing {
+        _inject_flag_release(header.pointer(to: \.hasInstance).unsafelyUnwrapped, newValue != nil)
+      } else {
+        header.pointee.hasInstance = newValue != nil
+      }
       return old
     }
-    withExtendedLifetime(old) {}
   }
 
-  /// Keeps `resolved`, which the consumer resolved in the world it was made in, and forgets that
-  /// world: a consumer that resolved holds its instance and nothing of the world.
+  /// Forgets the world the consumer was made in, once it resolved there: a consumer that
+  /// resolved holds its instance and nothing of the world.
   @inlinable
-  func keep(resolvedInRememberedWorld resolved: Value) {
-    set(resolved, isLocal: false)
+  func forgetWorld() {
     withUnsafeMutablePointerToHeader { $0.pointee.world.take() }?.release()
   }
 
@@ -125,7 +139,7 @@ struct InstanceStorageHeader {
 
   /// The configuration of the world the consumer was made in, until it first resolves.
   ///
-  /// Retained, and released by ``InstanceStorage/keep(resolvedInRememberedWorld:)`` or the
+  /// Retained, and released by ``InstanceStorage/forgetWorld()`` or the
   /// storage's `deinit`. Unmanaged, so that the header of a consumer made outside every world
   /// (the common case) is copied and destroyed as if it had no such field.
   @usableFromInline

@@ -263,7 +263,11 @@ extension FamilyCore where D: Door {
   /// (those its family's overrides made for it included), which a member made again would not
   /// see.
   private static func isNeeded(_ member: D.Injection) -> Bool {
-    guard D.withGlobalStack(of: member, { $0.ownDepth }) == 0 else { return true }
+    // Read once, under the stack's guard.
+    let global = D.globalSnapshot(of: member)
+    if let global, global.layers.count > global.familyDepth {
+      return true
+    }
     let publication = D.publication(of: member)
     // The common case first: an instance in the global world, which the published layer keeps.
     if D.holdsInstance(publication.published.slot) {
@@ -271,7 +275,7 @@ extension FamilyCore where D: Door {
     }
     // The stacks hold only `Layer<D>`s of the member, and its family's overrides make only
     // `Layer<D>`s for it.
-    let stacked = ((D.withGlobalStack(of: member) { $0.layers }) + (publication.family?.madeLayers ?? [])).map {
+    let stacked = ((global?.layers ?? []) + (publication.family?.madeLayers ?? [])).map {
       unsafeDowncast($0, to: Layer<D>.self)
     }
     let layers = [publication.published] + (publication.testLayer.map { [$0] } ?? []) + stacked

@@ -120,7 +120,8 @@ public struct Instance<T> {
     let resolved = storage.withInjection {
       $0.resolve(remembering: storage.world.unsafelyUnwrapped, from: storage.location)
     }
-    storage.keep(resolvedInRememberedWorld: resolved)
+    storage.set(resolved, isLocal: false)
+    storage.forgetWorld()
     return resolved
   }
 

@@ -85,7 +85,8 @@ public struct SendableInstance<T: Sendable> {
     let resolved = storage.withInjection {
       $0.resolve(remembering: storage.world.unsafelyUnwrapped, from: storage.location)
     }
-    storage.publish(resolvedInRememberedWorld: resolved)
+    storage.publish(resolved, isLocal: false)
+    storage.forgetWorld()
     return resolved
   }
 

@@ -60,6 +60,26 @@ import Testing
     }
   }
 
+  // MARK: What a family holds
+
+  /// A family released goes with its table and its identity, for both kinds: what the identity
+  /// tells (a world's end, a `.shared` build) holds the table weakly, so that the table, which
+  /// holds the identity, is not kept by it.
+  @Test @MainActor func aReleasedFamilyLeavesNothingThatItsNotesHold() {
+    weak var identity: AnyObject?
+    weak var sendableIdentity: AnyObject?
+    do {
+      let family = InjectionFamily<Int, KeyedStore>(strategy: .shared) { KeyedStore($0) }
+      let sendable = SendableInjectionFamily<Int, KeyedCache>(strategy: .shared) { KeyedCache($0) }
+      // A `.shared` build of each tells its table.
+      _ = family[1].resolve()
+      _ = sendable[1].resolve()
+      (identity, sendableIdentity) = (family.identity, sendable.identity)
+    }
+    #expect(identity == nil, "the main-actor family's table and identity were released")
+    #expect(sendableIdentity == nil, "the sendable family's table and identity were released")
+  }
+
   // MARK: `.shared` instances die
 
   /// 100,000 `.shared` instances of a main-actor family (20,000 unless `INJECT_STRESS=1`) held,
