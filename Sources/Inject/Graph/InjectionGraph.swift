@@ -73,6 +73,12 @@ public struct InjectionGraph: Sendable, Hashable, Codable {
   /// `.singleton` that keeps a consumer through them keeps that consumer's `.shared` instances,
   /// one problem for each `.shared` instance it keeps, however many references reach it.
   ///
+  /// While it walks, the capture holds every instance it reads, as any holder does: a `.shared`
+  /// instance whose last holder lets it go on another thread meanwhile lives until the capture
+  /// returns, and a resolution there gets it, not a new one. Capture in the test's world
+  /// (`.isolatedInjections`), not the global one, so that no test beside it sees its world's
+  /// instances kept.
+  ///
   /// Fields are read from the types' reflection metadata, which Swift emits by default: a
   /// module built without it (`SWIFT_REFLECTION_METADATA_LEVEL = none`) shows the walk none.
   ///

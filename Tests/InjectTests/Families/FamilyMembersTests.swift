@@ -91,9 +91,14 @@ import Testing
     #expect(factory.calls[0] == 2 && factory.totalCalls == keys + 1)
   }
 
-  /// The same for a sendable family, in a test world of its own: in the global world, once in a
-  /// CI run under Swift Build beside the other tests, the build pruned nothing (not explained
-  /// yet; the main-actor test above keeps the global world's case).
+  /// The same for a sendable family, in a test world of its own.
+  ///
+  /// In the global world, a capture of the global world's graph by a test beside it, on the main
+  /// actor while this runs on another thread, holds the instances it reads
+  /// (`InjectionGraph.capture()`), so that key 0's instance lives on, its resolution builds
+  /// nothing and nothing is pruned (12 rounds of 12 with captures in a loop beside it, 0 of 12
+  /// without). The main-actor test above keeps the global world's case: no main-actor capture
+  /// runs during it.
   @Test(.isolatedInjections) func aBuildPrunesTheMembersOfReleasedSharedInstancesOfASendableFamily() {
     let family = SendableInjectionFamily<Int, KeyedCache>(strategy: .shared) { KeyedCache($0) }
     holdReleaseAndBuildAgain(resolve: { family[$0].resolve() }, memberCount: { family.memberCount })
