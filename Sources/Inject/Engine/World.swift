@@ -343,7 +343,7 @@ struct WorldPart: Sendable {
   /// Each entry holds its layer, so that no other layer takes its identifier while its slot is
   /// here; a global layer, once popped or released with its injection, is forgotten by every
   /// world that holds its slot (``World/forget(_:_:)``).
-  var slots: [ObjectIdentifier: Entry] = [:]
+  var slots: [LayerKey: Entry] = [:]
   /// The slots that stored here, for the graph, by their layer's identifier, with the rank of
   /// their first store; each leaves with its slot.
   private var stored: [ObjectIdentifier: (rank: Int, entry: StoredEntry)] = [:]
@@ -383,11 +383,11 @@ struct WorldPart: Sendable {
   /// The slot of the layer `layer`; made by `make`, with the layer, if there was none, which
   /// `isNew` then says.
   mutating func slot(for layer: ObjectIdentifier, isNew: inout Bool, _ make: () -> Entry) -> any EngineSlot {
-    if let entry = slots[layer] {
+    if let entry = slots[LayerKey(layer)] {
       return entry.slot
     }
     let entry = make()
-    slots[layer] = entry
+    slots[LayerKey(layer)] = entry
     isNew = true
     return entry.slot
   }
@@ -396,7 +396,7 @@ struct WorldPart: Sendable {
   mutating func forget(_ identifiers: Set<ObjectIdentifier>) -> [any EngineSlot] {
     var forgotten: [any EngineSlot] = []
     for layer in identifiers {
-      if let entry = slots.removeValue(forKey: layer) {
+      if let entry = slots.removeValue(forKey: LayerKey(layer)) {
         forgotten.append(entry.slot)
       }
     }

@@ -59,7 +59,7 @@ extension MainActorDoor: @MainActor Door {
   static func slot(of layer: ObjectIdentifier, inPart part: AnyObject) -> InstanceSlot<T>? {
     // `partObject(of:)` gave it: a world's main-actor part, which the main actor guards. Only
     // this door's slots are there, `InstanceSlot<T>`s for the layers of `T`.
-    unsafeDowncast(part, to: Cell<WorldPart>.self).access { $0.slots[layer] }
+    unsafeDowncast(part, to: Cell<WorldPart>.self).access { $0.slots[LayerKey(layer)] }
       .map { unsafeDowncast($0.slot, to: InstanceSlot<T>.self) }
   }
 

@@ -52,7 +52,7 @@ enum SendableDoor<T: Sendable>: Door {
   static func slot(of layer: ObjectIdentifier, inPart part: AnyObject) -> SendableSlot<T>? {
     // `partObject(of:)` gave it: a world's sendable part, behind its lock. The layer is one of
     // `T`, whose slots are `SendableSlot<T>`s.
-    unsafeDowncast(part, to: Locked<WorldPart>.self).withLock { $0.slots[layer] }
+    unsafeDowncast(part, to: Locked<WorldPart>.self).withLock { $0.slots[LayerKey(layer)] }
       .map { unsafeDowncast($0.slot, to: SendableSlot<T>.self) }
   }
 
