@@ -63,8 +63,10 @@ public func installTelemetry(_ telemetry: (any InjectionTelemetry)?) {
 enum Telemetry {
   /// The installed telemetry, which only the general path of resolution reads.
   static var installed: (any InjectionTelemetry)? {
-    didSet {
-      isInstalled.access { $0 = installed != nil }
+    get { state.read(\.installed)?.telemetry }
+    set {
+      let installed = newValue.map(Installed.init)
+      state.access { $0.installed = installed }
       SendableTelemetry.noteInstalled(isActive)
       Resolution.update()
     }
@@ -72,17 +74,35 @@ enum Telemetry {
 
   /// Whether a telemetry is installed.
   @usableFromInline
-  static var isActive: Bool { isInstalled.access { $0 } }
-
-  /// What ``isActive`` reads: a cell, so that the engine, which reads it on every resolution of
-  /// its general path, pays no dynamic exclusivity check, as a static `var` would cost.
-  // NB: `nonisolated(unsafe)` only because a cell is not `Sendable`. It is safe: it is private,
-  // and read and written only by main-actor-isolated members of this type.
-  private nonisolated(unsafe) static let isInstalled = Cell.make(false)
+  static var isActive: Bool { state.read { $0.installed != nil } }
 
   /// While the installed telemetry's `record` runs: events it causes are not delivered to it
   /// again, and a cycle message tells a resolution that `record` started apart from a cycle.
-  private(set) static var recording: Recording? = nil
+  static var recording: Recording? { state.read(\.recording) }
+
+  /// What the members above read: a cell, so that the engine, which reads them on every
+  /// resolution of its general path, pays no dynamic exclusivity check, as a static `var` would
+  /// (about 80 instructions an access).
+  // NB: `nonisolated(unsafe)` only because a cell is not `Sendable`. It is safe: it is private,
+  // and read and written only by main-actor-isolated members of this type, none of which calls
+  // out (to the user's telemetry) while it accesses the cell.
+  private nonisolated(unsafe) static let state = Cell.make(State())
+
+  /// What ``state`` holds.
+  private struct State {
+    var installed: Installed? = nil
+    var recording: Recording? = nil
+  }
+
+  /// The installed telemetry in a box: a resolution that records retains the box, where a copy
+  /// of the existential would go through its value witnesses.
+  private final class Installed {
+    let telemetry: any InjectionTelemetry
+
+    init(_ telemetry: any InjectionTelemetry) {
+      self.telemetry = telemetry
+    }
+  }
 
   /// A run of the installed telemetry's `record`.
   struct Recording {
@@ -126,16 +146,15 @@ enum Telemetry {
 
   /// Records the event that `event` makes, of `kind`.
   private static func record(_ kind: InjectionEvent.Kind, _ event: () -> InjectionEvent) {
-    // `isActive` first: a flag costs a load, where reading `installed` copies an existential.
-    guard isActive, let telemetry = installed else {
+    guard let installed = state.read(\.installed) else {
       if DebugWarnings.areShown && kind.isMisuse {
         DebugWarnings.show(event())
       }
       return
     }
     guard recording == nil else { return }
-    recording = Recording(innermost: Resolution.innermost)
-    defer { recording = nil }
-    telemetry.record(event())
+    state.access { $0.recording = Recording(innermost: Resolution.innermost) }
+    defer { state.access { $0.recording = nil } }
+    installed.telemetry.record(event())
   }
 }
