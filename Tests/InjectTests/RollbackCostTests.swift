@@ -41,18 +41,39 @@ struct RollbackCostTests {
     await #expect(processExitsWith: .success) {
       ChildProcessBound.start()
       for stack in DeepStack.allCases {
-        var (shallow, deep) = (Duration.seconds(1_000), Duration.seconds(1_000))
-        // The best of a few runs, each a moment that the machine may spend elsewhere.
-        for _ in 0..<3 {
-          shallow = min(shallow, await stack.costOfRollingBack(depth: 1_000))
-        }
-        for _ in 0..<2 {
-          deep = min(deep, await stack.costOfRollingBack(depth: 4_000))
-        }
+        let (shallow, deep) = await atDepths1000And4000(stack.costOfRollingBack(depth:))
         precondition(deep <= shallow * 8, "\(stack): 4,000 deep: \(deep), 1,000 deep: \(shallow)")
       }
     }
   }
+
+  /// Pushing a stack of overrides in a test world costs in proportion to its depth, for both
+  /// kinds: 4,000 pushes no more than 8 times as much as 1,000 (each push copied the test's
+  /// stack, 16 times as much).
+  @Test(.timeLimit(.minutes(4))) func pushingADeepStackInATestWorldIsLinear() async {
+    await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
+      for kind in [DeepStack.mainActor, .sendable] {
+        let (shallow, deep) = await atDepths1000And4000(kind.costOfPushingInATestWorld(depth:))
+        precondition(deep <= shallow * 8, "\(kind): 4,000 pushes: \(deep), 1,000 pushes: \(shallow)")
+      }
+    }
+  }
+}
+
+/// What `cost` measures at depths 1,000 and 4,000, each the best of a few runs, each a moment
+/// that the machine may spend elsewhere.
+private func atDepths1000And4000(
+  _ cost: (_ depth: Int) async -> Duration
+) async -> (shallow: Duration, deep: Duration) {
+  var (shallow, deep) = (Duration.seconds(1_000), Duration.seconds(1_000))
+  for _ in 0..<3 {
+    shallow = min(shallow, await cost(1_000))
+  }
+  for _ in 0..<2 {
+    deep = min(deep, await cost(4_000))
+  }
+  return (shallow, deep)
 }
 
 /// The best of five batches of `body` run `count` times.
@@ -101,6 +122,32 @@ enum DeepStack: CaseIterable, Sendable {
       return rollingBack(
         depth: depth, pushedBy: { layer in family.override(with: { _ in Built(layer) }) },
         storing: { _ = family[0].resolve() }, rollback: { family.rollbackOverride() })
+    }
+  }
+
+  /// What pushing `depth` overrides one by one costs in a test world of their own.
+  func costOfPushingInATestWorld(depth: Int) async -> Duration {
+    switch self {
+    case .mainActor:
+      return await MainActor.run {
+        let injection = Injection<Built>(strategy: .singleton, instance: Built())
+        return withIsolatedInjections {
+          ContinuousClock().measure {
+            for layer in 0..<depth {
+              injection.override(with: Built(layer))
+            }
+          }
+        }
+      }
+    case .sendable, .sendableFamily:
+      let injection = SendableInjection<Built>(strategy: .singleton, instance: Built())
+      return withIsolatedInjections {
+        ContinuousClock().measure {
+          for layer in 0..<depth {
+            injection.override(with: Built(layer))
+          }
+        }
+      }
     }
   }
 

@@ -130,7 +130,9 @@ struct TestStacks: Sendable {
     on injection: D.Injection, _ make: (_ depth: Int) -> Layer<D>
   ) -> (Layer<D>, depth: Int) {
     let key = ObjectIdentifier(injection)
-    var stack = stacks[key] ?? Stack(injection: injection, layers: [])
+    // Taken out of the table, as `pop` does, so that the append below finds the layers uniquely
+    // referenced: copied while the table held them too, a push cost the depth of the stack.
+    var stack = stacks.removeValue(forKey: key) ?? Stack(injection: injection, layers: [])
     let layer = make(stack.layers.count + 1)
     stack.layers.append(layer)
     stacks[key] = stack
