@@ -320,3 +320,7 @@ final class Engine<D: Door>: Sendable {
     D.withPart(of: world) { $0.register(entry) }
   }
 }
+
+/// Read back from an injection's state, which holds it type-erased (``Injection/engine``). Safe:
+/// only that getter stores it, made for the injection's own type.
+extension Engine: Unerasable {}

@@ -160,7 +160,10 @@ struct StoreRecord {
 
 /// A slot of either kind, as the rollback log, the session generations and the graph see it,
 /// whatever its type.
-protocol EngineSlot: AnyObject, Sendable {
+///
+/// Read back from a world's parts, which hold the slots of both doors' layers, type-erased
+/// (``Unerasable``): each door reads the slots of its own layers only, which it made.
+protocol EngineSlot: Unerasable, Sendable {
   /// Whether the main actor guards the slot, rather than a lock.
   static var isMainActorGuarded: Bool { get }
 
