@@ -144,7 +144,7 @@ extension Engine {
       next = delegate
     }
     let labels = (chain + [injection]).map { D.publication(of: $0).label }
-    BuildChain.stopForOverrideLoop(labels[0], with: D.publication(of: other).label, loop: labels)
+    CycleMessages.stopForOverrideLoop(labels[0], with: D.publication(of: other).label, loop: labels)
   }
 }
 
