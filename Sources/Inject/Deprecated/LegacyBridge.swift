@@ -24,7 +24,7 @@ enum LegacyBridge {
     let key = Key(keyPath: keyPath, strategy: strategy)
     if let existing = injections[key] {
       // Only this function stores under `key`, and the key path's type fixes `Value`.
-      return unsafeDowncast(existing, to: Injection<Value>.self)
+      return Injection<Value>.unerased(existing)
     }
     let injection = Injection<Value>(strategy: strategy, instance: DefaultValues()[keyPath: keyPath])
     injections[key] = injection
@@ -71,3 +71,8 @@ enum LegacyBridge {
 private struct Handoff<Value>: @unchecked Sendable {
   let value: Value
 }
+
+/// Read back from the bridge's table, which holds the injections of every value type. Safe:
+/// only ``LegacyBridge/injection(for:strategy:)`` stores there, and the key path in the key
+/// fixes the value type.
+extension Injection: Unerasable {}

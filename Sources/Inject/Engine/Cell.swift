@@ -33,3 +33,7 @@ final class Cell<Value>: ManagedBuffer<Value, Void> {
     withUnsafeMutablePointerToHeader { body($0.pointee) }
   }
 }
+
+/// Read back from a world's main-actor part, handed out type-erased (``Door/partObject(of:)``).
+/// Safe: only the main-actor door reads it back, and that part is a `Cell<WorldPart>`.
+extension Cell: Unerasable {}

@@ -86,9 +86,9 @@ struct Configuration<D: Door> {
     switch position {
     case .scoped(let scoped): scoped.layer(as: D.self)
     // The stacks hold only `Layer<D>`s of the injection.
-    case .tested(let depth): unsafeDowncast(tested.unsafelyUnwrapped[depth - 1], to: Layer<D>.self)
+    case .tested(let depth): Layer<D>.unerased(tested.unsafelyUnwrapped[depth - 1])
     case .global(0): world?.isTest == true ? publication.testLayer ?? publication.published : publication.published
-    case .global(let depth): unsafeDowncast(globals.unsafelyUnwrapped[depth - 1], to: Layer<D>.self)
+    case .global(let depth): Layer<D>.unerased(globals.unsafelyUnwrapped[depth - 1])
     }
   }
 

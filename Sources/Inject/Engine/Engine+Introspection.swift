@@ -25,9 +25,7 @@ extension Engine {
   private func layersTopFirst(of injection: D.Injection) -> [Layer<D>] {
     let configuration = Configuration<D>(injection, publication, in: World.current)
     // The stacks hold only `Layer<D>`s of the injection.
-    let stacked = ((configuration.globals ?? []) + (configuration.tested ?? [])).map {
-      unsafeDowncast($0, to: Layer<D>.self)
-    }
+    let stacked = ((configuration.globals ?? []) + (configuration.tested ?? [])).map { Layer<D>.unerased($0) }
     return ([configuration.publication.published] + stacked).reversed()
   }
 

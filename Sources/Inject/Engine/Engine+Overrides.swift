@@ -66,7 +66,7 @@ extension Engine {
       return
     }
     // The stacks hold only `Layer<D>`s of the injection.
-    let epoch = unsafeDowncast(first, to: Layer<D>.self).pushEpoch
+    let epoch = Layer<D>.unerased(first).pushEpoch
     let released = Self.forgetting(
       popped.map(ObjectIdentifier.init), poppedFrom: test?.log ?? RollbackLog.global, at: epoch)
     D.record(.rolledBack(depth: left), injection, at: location)
@@ -144,7 +144,7 @@ extension Engine {
       next = delegate
     }
     let labels = (chain + [injection]).map { D.publication(of: $0).label }
-    BuildChain.stopForOverrideLoop(labels[0], with: D.publication(of: other).label, loop: labels)
+    CycleMessages.stopForOverrideLoop(labels[0], with: D.publication(of: other).label, loop: labels)
   }
 }
 
@@ -163,6 +163,6 @@ struct ReleasedStack: Sendable {
     family = layers[..<familyDepth].map(ObjectIdentifier.init)
     own = layers[familyDepth...].map(ObjectIdentifier.init)
     // The stacks hold only `Layer<D>`s.
-    ownEpoch = layers.dropFirst(familyDepth).first.map { unsafeDowncast($0, to: Layer<D>.self).pushEpoch }
+    ownEpoch = layers.dropFirst(familyDepth).first.map { Layer<D>.unerased($0).pushEpoch }
   }
 }

@@ -173,21 +173,21 @@ final class Engine<D: Door>: Sendable {
     let owner = own.map { _ in SessionGeneration.Owner(configuration.publication, strategy: strategy) }
     // Stored before the telemetry hears of it, so that a telemetry that resolves in `record`
     // finds it instead of building another.
-    let stored = store(instance, in: slot, log: log, ifNoRollbackSince: pops) {
-      epoch, isGuarded -> (Keeping, replaced: Any?)? in
+    let outcome = store(instance, in: slot, log: log, ifNoRollbackSince: pops) { epoch, isGuarded in
       // A generation that ended meanwhile (a factory that ended the session) refuses the slot:
       // what the build made is not handed to new consumers.
       for generation in generations where !generation.add(slot, owner: generation === own ? owner : nil) {
-        return nil
+        return .refusedByEndedGeneration
       }
-      return D.store(
+      let (keeping, replaced) = D.store(
         instance, in: slot,
         StoreRecord(strategy: strategy, generations: generations, own: own, isGuarded: isGuarded))
+      return .stored(keeping, replaced: replaced)
     }
     if D.recordsResolutions {
       D.record(.built(layer.origin), injection, at: location)
     }
-    if let (keeping, replaced) = stored {
+    if case .stored(let keeping, let replaced) = outcome {
       registerOnce(slot, of: injection, configuration.publication, layer, strategy: strategy, in: world)
       if case .shared = strategy, keeping == .strongly {
         D.record(.keptStrongly(layer.origin), injection, at: location)
@@ -203,16 +203,15 @@ final class Engine<D: Door>: Sendable {
     return instance
   }
 
-  /// Runs `store` at the epoch of `log` (none: 0), with its lock held, unless a rollback
-  /// happened since `pops` was read; returns what `store` returns, or `nil` if it did not run
-  /// or stored nothing.
-  private func store<R>(
+  /// Runs `store`, which stores `instance` in `slot`, at the epoch of `log` (none: 0), with its
+  /// lock held, and returns what came of it; unless a rollback happened since `pops` was read:
+  /// then ``StoreOutcome/overlappedByRollback``, without running it.
+  private func store(
     _ instance: D.Value, in slot: D.Slot, log: RollbackLog?, ifNoRollbackSince pops: UInt64,
-    _ store: (_ epoch: UInt64, _ isGuarded: Bool) -> R?
-  ) -> R? {
+    _ store: (_ epoch: UInt64, _ isGuarded: Bool) -> StoreOutcome
+  ) -> StoreOutcome {
     guard let log else { return store(0, false) }
-    let stored: R?? = log.store(in: slot, ifNoRollbackSince: pops) { epoch, isGuarded -> R? in store(epoch, isGuarded) }
-    return stored ?? nil
+    return log.store(in: slot, ifNoRollbackSince: pops, store)
   }
 
   /// A new instance from the layer at `position`, for a consumer at `location`, watched for
@@ -321,3 +320,7 @@ final class Engine<D: Door>: Sendable {
     D.withPart(of: world) { $0.register(entry) }
   }
 }
+
+/// Read back from an injection's state, which holds it type-erased (``Injection/engine``). Safe:
+/// only that getter stores it, made for the injection's own type.
+extension Engine: Unerasable {}

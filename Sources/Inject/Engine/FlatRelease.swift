@@ -42,7 +42,4 @@ final class FlatRelease {
       pending = []
     }
   }
-
-  /// The calling thread's: for what a sendable injection lets go of, on whichever thread.
-  static var onThisThread: FlatRelease { CurrentThread.builds.releases }
 }

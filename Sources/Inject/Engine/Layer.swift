@@ -90,6 +90,13 @@ final class Layer<D: DoorTypes>: Sendable {
   var isFamilyOverrides: Bool { givenAs != nil }
 }
 
+/// Read back from an injection's stacks (its global stack, a test's), a scope's override and a
+/// family's overrides, which hold layers type-erased, for either door. Safe: each holds, for an
+/// injection of door `D`, only the `Layer<D>`s made for it: a push, a scope or a family override
+/// makes its layer from the injection (or the family's member) it overrides, with that
+/// injection's door, and nothing else stores there.
+extension Layer: Unerasable {}
+
 /// A closure of either kind of injection, boxed, so that a layer holds it at a fixed size,
 /// whatever its type.
 @usableFromInline

@@ -43,3 +43,7 @@ package final class Locked<State: Sendable>: @unchecked Sendable {
     state.deallocate()
   }
 }
+
+/// Read back from a world's sendable part, handed out type-erased (``Door/partObject(of:)``).
+/// Safe: only the sendable door reads it back, and that part is a `Locked<WorldPart>`.
+extension Locked: Unerasable {}

@@ -124,16 +124,18 @@ final class RollbackLog: Sendable {
   var pops: UInt64 { state.withLock { $0.pops } }
 
   /// Runs `store`, which stores in `slot` at the epoch it is given, with this log's lock held,
-  /// and lists the slot while an override is in place; unless a rollback happened since `pops`
-  /// was read, in which case it stores nothing and returns `nil`.
+  /// lists the slot while an override is in place, and returns what came of it; unless a
+  /// rollback happened since `pops` was read: then it stores nothing, and returns
+  /// ``StoreOutcome/overlappedByRollback`` without running `store`.
   ///
   /// `store` is told whether a main-actor slot must leave what it stores to the general path:
   /// while a sendable override is in place, which a rollback on another thread may drop.
-  func store<R>(
-    in slot: some EngineSlot, ifNoRollbackSince pops: UInt64, _ store: (_ epoch: UInt64, _ isGuarded: Bool) -> R
-  ) -> R? {
+  func store(
+    in slot: some EngineSlot, ifNoRollbackSince pops: UInt64,
+    _ store: (_ epoch: UInt64, _ isGuarded: Bool) -> StoreOutcome
+  ) -> StoreOutcome {
     state.withLock { state in
-      guard state.pops == pops else { return nil }
+      guard state.pops == pops else { return .overlappedByRollback }
       if state.pushed > 0 {
         state.list(slot)
       }

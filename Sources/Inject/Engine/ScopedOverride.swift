@@ -26,7 +26,7 @@ final class ScopedOverride: Sendable {
   /// The layer, a `Layer<D>` of the injection it overrides.
   func layer<D: DoorTypes>(as _: D.Type) -> Layer<D> {
     // Only `init` stores it, from the `D.Injection` it overrides.
-    unsafeDowncast(layer, to: Layer<D>.self)
+    Layer<D>.unerased(layer)
   }
 }
 

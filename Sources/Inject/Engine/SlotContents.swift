@@ -56,6 +56,8 @@ struct SlotContents {
   /// `Optional<T>` metadata this way.
   func instance<T>(as _: T.Type, sharedObject object: AnyObject?) -> T {
     // The caller found the slot keeping an instance, or `object` alive: the bits are allocated.
+    assert(bits != nil, "Inject: a slot read for its instance holds none")
+    assert(isKept == (object == nil), "Inject: a slot read both as keeping its instance and as sharing it")
     let instance = bits.unsafelyUnwrapped.assumingMemoryBound(to: T.self)
     guard let object else { return instance.pointee }
     return Self.taking(object, from: instance)
@@ -70,10 +72,21 @@ struct SlotContents {
   /// after them and taken from there, so that the first room keeps them for the next consumer.
   @inlinable
   static func taking<T>(_ object: consuming AnyObject, from instance: UnsafeMutablePointer<T>) -> T {
+    assert(copy(at: instance, isOf: object), "Inject: a slot's unowned copy is not of its shared instance")
     _ = Unmanaged.passRetained(consume object)
     let scratch = instance + 1
     UnsafeMutableRawPointer(scratch).copyMemory(from: instance, byteCount: MemoryLayout<T>.size)
     return scratch.move()
+  }
+
+  /// Whether `instance` holds the bits of `object` (as a `T`): what the unowned copy of a shared
+  /// instance must hold while `shared` is not `nil`.
+  ///
+  /// For assertions only: it copies the instance (a retain, then a release), which is safe only
+  /// while the caller keeps `object` alive.
+  @usableFromInline
+  static func copy<T>(at instance: UnsafeMutablePointer<T>, isOf object: AnyObject) -> Bool {
+    instance.pointee as AnyObject === object
   }
 
   /// The object kept for every new consumer, if the instance is one and belongs to no session
@@ -106,6 +119,8 @@ struct SlotContents {
       withUnsafeBytes(of: instance) {
         UnsafeMutableRawBufferPointer(start: bits, count: $0.count).copyMemory(from: $0)
       }
+      // `instance` keeps `object` alive here, so reading the copy back is safe.
+      assert(Self.copy(at: bits, isOf: object), "Inject: a shared instance's bits copied wrong")
       (isKept, shared) = (false, object)
       return (.weakly, replaced)
     }
@@ -139,6 +154,7 @@ struct SlotContents {
   ///
   /// Call it once the kept instance, if any, was moved out (``empty(as:)``), as the slot ends.
   func deallocate() {
+    assert(!isKept, "Inject: a slot's bits freed while they keep an instance")
     bits?.deallocate()
   }
 }
@@ -160,7 +176,10 @@ struct StoreRecord {
 
 /// A slot of either kind, as the rollback log, the session generations and the graph see it,
 /// whatever its type.
-protocol EngineSlot: AnyObject, Sendable {
+///
+/// Read back from a world's parts, which hold the slots of both doors' layers, type-erased
+/// (``Unerasable``): each door reads the slots of its own layers only, which it made.
+protocol EngineSlot: Unerasable, Sendable {
   /// Whether the main actor guards the slot, rather than a lock.
   static var isMainActorGuarded: Bool { get }
 

@@ -56,7 +56,7 @@ final class TestOverrides: Sendable {
   func familyLayers<D: DoorTypes>(of link: FamilyLink, _: D.Type) -> [any AnyObject & Sendable]? {
     let overrides = families.withLock { $0[ObjectIdentifier(link.identity)]?.overrides }
     // Only `pushFamilyOverride` stores them, `FamilyOverride<D>`s of the family.
-    return overrides.map { $0.map { unsafeDowncast($0, to: FamilyOverride<D>.self).layer(for: link) } }
+    return overrides.map { $0.map { FamilyOverride<D>.unerased($0).layer(for: link) } }
   }
 
   /// Pushes `override` on the family's stack; returns the new depth.

@@ -201,7 +201,7 @@ final class World: Sendable {
       noteSlot(of: layer, D.self)
     }
     // Only the door's part holds its slots: `D.Slot`s.
-    return unsafeDowncast(slot, to: D.Slot.self)
+    return D.Slot.unerased(slot)
   }
 
   /// The slot of the layer `layer` (by identity) in the main-actor injections' part, or the one
@@ -318,7 +318,7 @@ final class World: Sendable {
     }
     for slot in slots {
       // Only the door's part holds its slots: `D.Slot`s.
-      let slot = unsafeDowncast(slot, to: D.Slot.self)
+      let slot = D.Slot.unerased(slot)
       if let kept = D.empty(slot) {
         forgotten.append(kept)
       }

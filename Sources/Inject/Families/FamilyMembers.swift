@@ -275,9 +275,7 @@ extension FamilyCore where D: Door {
     }
     // The stacks hold only `Layer<D>`s of the member, and its family's overrides make only
     // `Layer<D>`s for it.
-    let stacked = ((global?.layers ?? []) + (publication.family?.madeLayers ?? [])).map {
-      unsafeDowncast($0, to: Layer<D>.self)
-    }
+    let stacked = ((global?.layers ?? []) + (publication.family?.madeLayers ?? [])).map { Layer<D>.unerased($0) }
     let layers = [publication.published] + (publication.testLayer.map { [$0] } ?? []) + stacked
     if layers.contains(where: { D.holdsInstance($0.slot) }) {
       return true
@@ -350,7 +348,7 @@ extension FamilyCore where D: Door {
     if let test = World.current?.testOverrides {
       let (popped, left) = test.popFamilyOverrides(of: identity, leaving: leaving)
       // Only `push` stores them, `FamilyOverride<D>`s.
-      let overrides = popped.map { unsafeDowncast($0, to: FamilyOverride<D>.self) }
+      let overrides = popped.map { FamilyOverride<D>.unerased($0) }
       guard let first = overrides.first else { return (0, left) }
       // Nothing resolves from the layers the overrides made any more: the test's worlds forget
       // them, and their members drop them when they next make one.

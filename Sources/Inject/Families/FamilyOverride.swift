@@ -61,13 +61,13 @@ final class FamilyOverride<D: DoorTypes>: Sendable {
       return makeLayer(for: link)
     }
     // Only this override makes its layers: `Layer<D>`s.
-    return unsafeDowncast(layer, to: Layer<D>.self)
+    return Layer<D>.unerased(layer)
   }
 
   /// The layers that ``layer(for:)`` made whose members are alive.
   var madeLayers: [Layer<D>] {
     // Only this override makes its layers: `Layer<D>`s.
-    links.compactMap { $0.layer(madeBy: self).map { unsafeDowncast($0, to: Layer<D>.self) } }
+    links.compactMap { $0.layer(madeBy: self).map { Layer<D>.unerased($0) } }
   }
 
   /// The members' links that ``layer(for:)`` made a layer for that are alive.
@@ -79,6 +79,11 @@ final class FamilyOverride<D: DoorTypes>: Sendable {
     }
   }
 }
+
+/// Read back from a test's family stacks and a family's scopes, which hold a family's overrides
+/// type-erased, for either kind of family. Safe: each is keyed by the family, and the family's
+/// push and scopes store there only the `FamilyOverride<D>`s of its own door `D`.
+extension FamilyOverride: Unerasable {}
 
 /// What a strict test notes as one family override given, however many members' layers it makes.
 final class FamilyOverrideToken: Sendable {}

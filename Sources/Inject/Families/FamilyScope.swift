@@ -24,7 +24,7 @@ final class FamilyScope: Sendable {
   /// scope's, then this one's.
   func layers<D: DoorTypes>(for link: FamilyLink, _: D.Type) -> [any AnyObject & Sendable] {
     // Only `init` stores it, a `FamilyOverride<D>` of the family's kind.
-    let layer = unsafeDowncast(override, to: FamilyOverride<D>.self).layer(for: link)
+    let layer = FamilyOverride<D>.unerased(override).layer(for: link)
     return (enclosing?.layers(for: link, D.self) ?? []) + [layer]
   }
 }

@@ -359,7 +359,7 @@ public final class Injection<T> {
     if let engine = state.access({ $0.engine }) {
       // Only this getter stores it, an `Engine<MainActorDoor<T>>`, which `ownedEngine` holds
       // for the life of this injection.
-      return unsafeDowncast(engine.takeUnretainedValue(), to: Engine<MainActorDoor<T>>.self)
+      return Engine<MainActorDoor<T>>.unerased(engine.takeUnretainedValue())
     }
     let engine = Engine<MainActorDoor<T>>(publication)
     ownedEngine = engine
@@ -381,7 +381,7 @@ public final class Injection<T> {
       // there, `Layer<MainActorDoor<T>>`s.
       let top =
         layers.isEmpty
-        ? publication.published : unsafeDowncast(layers[layers.endIndex - 1], to: Layer<MainActorDoor<T>>.self)
+        ? publication.published : Layer<MainActorDoor<T>>.unerased(layers[layers.endIndex - 1])
       state.top = Unmanaged.passUnretained(top)
       state.depth = layers.count
       return result

@@ -53,14 +53,13 @@ extension MainActorDoor: @MainActor Door {
 
   static func forget(_ identifiers: Set<ObjectIdentifier>, inPart part: AnyObject) -> [any EngineSlot] {
     // `partObject(of:)` gave it: a world's main-actor part, which the main actor guards.
-    unsafeDowncast(part, to: Cell<WorldPart>.self).access { $0.forget(identifiers) }
+    Cell<WorldPart>.unerased(part).access { $0.forget(identifiers) }
   }
 
   static func slot(of layer: ObjectIdentifier, inPart part: AnyObject) -> InstanceSlot<T>? {
     // `partObject(of:)` gave it: a world's main-actor part, which the main actor guards. Only
     // this door's slots are there, `InstanceSlot<T>`s for the layers of `T`.
-    unsafeDowncast(part, to: Cell<WorldPart>.self).access { $0.slots[LayerKey(layer)] }
-      .map { unsafeDowncast($0.slot, to: InstanceSlot<T>.self) }
+    Cell<WorldPart>.unerased(part).access { $0.slots[LayerKey(layer)] }.map { InstanceSlot<T>.unerased($0.slot) }
   }
 
   static func slot(for layer: Layer<Self>, in world: World, isNew: inout Bool) -> any EngineSlot {

@@ -95,7 +95,7 @@ enum Resolution {
           + "is building, or resolve it later, in a Task.")
     }
     let labels = [injection.label] + (chain(from: innermost, to: injection) ?? []).map(\.label).reversed()
-    BuildChain.stopForCycle(
+    CycleMessages.stopForCycle(
       labels + [injection.label], alsoBuilding: BuildChain.injections.map(\.label), ofKind: .sendable)
   }
 

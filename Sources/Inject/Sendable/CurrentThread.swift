@@ -113,3 +113,8 @@ final class ThreadBuilds {
     unowned(unsafe) let injection: any BuildIdentity
   }
 }
+
+extension FlatRelease {
+  /// The calling thread's: for what a sendable injection lets go of, on whichever thread.
+  static var onThisThread: FlatRelease { CurrentThread.builds.releases }
+}

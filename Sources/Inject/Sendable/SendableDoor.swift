@@ -46,14 +46,13 @@ enum SendableDoor<T: Sendable>: Door {
 
   static func forget(_ identifiers: Set<ObjectIdentifier>, inPart part: AnyObject) -> [any EngineSlot] {
     // `partObject(of:)` gave it: a world's sendable part, behind its lock.
-    unsafeDowncast(part, to: Locked<WorldPart>.self).withLock { $0.forget(identifiers) }
+    Locked<WorldPart>.unerased(part).withLock { $0.forget(identifiers) }
   }
 
   static func slot(of layer: ObjectIdentifier, inPart part: AnyObject) -> SendableSlot<T>? {
     // `partObject(of:)` gave it: a world's sendable part, behind its lock. The layer is one of
     // `T`, whose slots are `SendableSlot<T>`s.
-    unsafeDowncast(part, to: Locked<WorldPart>.self).withLock { $0.slots[LayerKey(layer)] }
-      .map { unsafeDowncast($0.slot, to: SendableSlot<T>.self) }
+    Locked<WorldPart>.unerased(part).withLock { $0.slots[LayerKey(layer)] }.map { SendableSlot<T>.unerased($0.slot) }
   }
 
   static func slot(for layer: Layer<Self>, in world: World, isNew: inout Bool) -> any EngineSlot {

@@ -239,7 +239,7 @@ public final class SendableInjection<T: Sendable>: Sendable {
       let top =
         state.stack.layers.isEmpty
         ? publication.published
-        : unsafeDowncast(state.stack.layers[state.stack.layers.endIndex - 1], to: Layer<SendableDoor<T>>.self)
+        : Layer<SendableDoor<T>>.unerased(state.stack.layers[state.stack.layers.endIndex - 1])
       // An on-demand layer builds for this consumer: the first such resolution is noted here,
       // under the lock already held, for the stale-override warning.
       if top.onDemandFactory != nil {

@@ -77,7 +77,7 @@ package enum WaitGraph {
       return nil
     }
     if let cycle {
-      BuildChain.stopForCycle(cycle)
+      CycleMessages.stopForCycle(cycle)
     }
     defer { _ = edges.withLock { $0.removeValue(forKey: me) } }
     wait()
