@@ -1,6 +1,4 @@
-#if canImport(Synchronization)
-import Synchronization
-#endif
+import _InjectShims
 
 /// Whether a sendable injection's resolution may take the fast path, read from any thread: the
 /// count of the reasons it may not: the worlds alive, an installed telemetry, and the builds in
@@ -9,56 +7,21 @@ import Synchronization
 /// While no world is alive, no task can be in one, so resolution skips reading the current
 /// task's world (a task-local, the costliest part of a resolution that finds its instance);
 /// while no telemetry is installed, it has no event to report; while no build is in progress,
-/// no resolution has a build to note itself in (``BuildRecord``). The count is kept in an
-/// `Atomic`, which needs macOS 15 or iOS 18; on older systems, behind a lock: one uncontended
-/// lock per read, still far less than the general path.
+/// no resolution has a build to note itself in (``BuildRecord``). The count is a C11 atomic of
+/// the package's own C module, as Swift's `Atomic` needs macOS 15 or iOS 18: no lock on any
+/// system, and no object to retain on each change.
 ///
 /// A task in a world holds it, and the world counted itself before any task could see it, so a
 /// task that reads the count as zero is in no world.
 @usableFromInline
 enum SendableFastPath {
-  #if canImport(Synchronization)
-  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-  private final class Counter: Sendable {
-    let value = Atomic(0)
-  }
-  #endif
-
-  /// The count where the system has no `Atomic`.
-  private final class LockedCounter: Sendable {
-    let value = Locked(0)
-  }
-
-  /// A `Counter` where the system has `Atomic`, else a `LockedCounter`.
-  private static let counter: any AnyObject & Sendable = {
-    #if canImport(Synchronization)
-    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-      return Counter()
-    }
-    #endif
-    return LockedCounter()
-  }()
-
   /// Adds `amount` to the count.
   private static func add(_ amount: Int) {
-    #if canImport(Synchronization)
-    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-      unsafeDowncast(counter, to: Counter.self).value.add(amount, ordering: .sequentiallyConsistent)
-      return
-    }
-    #endif
-    unsafeDowncast(counter, to: LockedCounter.self).value.withLock { $0 += amount }
+    _inject_count_fast_path_closers(amount)
   }
 
   /// The count now.
-  private static var count: Int {
-    #if canImport(Synchronization)
-    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-      return unsafeDowncast(counter, to: Counter.self).value.load(ordering: .acquiring)
-    }
-    #endif
-    return unsafeDowncast(counter, to: LockedCounter.self).value.withLock { $0 }
-  }
+  private static var count: Int { _inject_fast_path_closers_now() }
 
   /// Counts a reason to take the general path: a world created, a telemetry installed.
   static func increment() { add(1) }
@@ -69,7 +32,7 @@ enum SendableFastPath {
   /// What a build counts: builds are counted apart from the other reasons, in the high bits, so
   /// that ``isBuilding`` reads them alone (where `Int` has 32 bits, as on watchOS's arm64_32,
   /// above a million worlds and telemetries).
-  private static let build = Int.bitWidth == 64 ? 1 << 32 : 1 << 20
+  private static var build: Int { Int.bitWidth == 64 ? 1 << 32 : 1 << 20 }
 
   /// Counts a build in progress on the general path, of either kind, on any thread.
   static func beginBuild() { add(build) }

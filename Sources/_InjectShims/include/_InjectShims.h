@@ -57,4 +57,18 @@ static inline uint64_t _inject_next_layer_serial(void) {
   return atomic_fetch_add_explicit(&_inject_layers_made, 1, memory_order_relaxed) + 1;
 }
 
+/// The count of the reasons that a sendable injection's resolution may not take its fast path
+/// (`SendableFastPath`): defined in Counters.c.
+extern _Atomic(intptr_t) _inject_fast_path_closers;
+
+/// Adds `delta` to the count of the fast path's closers, sequentially consistent.
+static inline void _inject_count_fast_path_closers(intptr_t delta) {
+  atomic_fetch_add_explicit(&_inject_fast_path_closers, delta, memory_order_seq_cst);
+}
+
+/// The count of the fast path's closers, read with acquire ordering.
+static inline __attribute__((always_inline)) intptr_t _inject_fast_path_closers_now(void) {
+  return atomic_load_explicit(&_inject_fast_path_closers, memory_order_acquire);
+}
+
 #endif
