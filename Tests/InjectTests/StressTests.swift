@@ -114,7 +114,11 @@ import Testing
 /// A chain of injections, each overridden with the next, is resolved through and released
 /// with constant stack: a 1 MB stack overflowed at 3,000 when each delegation recursed.
 @Suite(.misusesOnPurpose) @MainActor struct DelegationChainTests {
-  static let length = 100_000
+  /// 100,000 at full scale (`INJECT_STRESS=1`, as in the release run, whose frames are
+  /// smaller); 30,000 otherwise, in a debug build on Linux's 8 MB stack, where a release that
+  /// recursed (`FlatRelease` releasing at once) overflowed it at 5,000 already, and where 3,000
+  /// levels to the megabyte fill 8 MB at 24,000.
+  static let length = StressScale.count(full: 100_000, quick: 30_000)
 
   @Test func aLongChainOfDelegationsIsResolvedThroughAndReleasedWithoutDeepRecursion() {
     weak var weakLast: Injection<any Service>?

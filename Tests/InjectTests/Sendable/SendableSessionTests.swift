@@ -93,14 +93,17 @@ private final class Reports<Report: Sendable>: Sendable {
   /// In a process of its own, in the global world, as the recipe runs it, ten times: the
   /// survivor check that `end()` leaves to the main actor held the instance strongly while it
   /// walked the graph, on the main actor, while this task let go. The world stores 20,000 other
-  /// instances, so that the walk lasts, and this task lets go a moment after `end()`, once the
-  /// check has begun (it failed every run; without them, about one in four).
+  /// instances at full scale (`INJECT_STRESS=1`, as in the release run, where the walk is
+  /// quicker), 4,000 otherwise, so that the walk lasts, and this task lets go a moment after
+  /// `end()`, once the check has begun (it failed every run; without them, about one in four).
+  /// With the check holding the instance again, the test failed 8 runs of 8 alone with 1,000 and
+  /// with 400, and in two whole `swift test` runs with 4,000.
   @Test(.timeLimit(.minutes(4))) func aSendableSessionInstanceIsReleasedWhenItsLastHolderLetsGoAfterEnd() async {
     await #expect(processExitsWith: .success) {
       ChildProcessBound.start()
       final class Store: Sendable {}
       let stored = SendableInjectionFamily<Int, Store>(strategy: .singleton) { _ in Store() }
-      for key in 0..<20_000 {
+      for key in 0..<StressScale.count(full: 20_000, quick: 4_000) {
         _ = stored[key].resolve()
       }
       for _ in 0..<10 {
