@@ -98,7 +98,9 @@ final class TestOverrides: Sendable {
       defer { families = [:] }
       return families
     }
-    MainActorRelease.release((consume moved, familyOverrides))
+    // Both consumed: a copy left here would be released when `deinit` returns, which may be
+    // after the main actor released the handoff's, and so off the main actor.
+    MainActorRelease.release((consume moved, consume familyOverrides))
   }
 }
 

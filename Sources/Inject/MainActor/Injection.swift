@@ -268,14 +268,21 @@ public final class Injection<T> {
     // after the main actor dropped the handoff's. The instances stored in the layers' slots
     // take care of themselves; see `InstanceSlot`.
     let (layers, familyDepth) = state.access { $0.stack.takeAll() }
-    // The engine holds the publication too: both go to the main actor.
-    let publication = (owned, ownedEngine)
-    (owned, ownedEngine) = (nil, nil)
+    // The publication holds the published layer, and the engine the publication: both go to
+    // the main actor, moved with the layers. Were `then` to capture them, this `deinit` would
+    // keep a reference of its own until it returns, while the main actor may already have run
+    // `then` and dropped the closure's: the last reference, and the published layer's values,
+    // would be released here, off the main actor.
+    let publication = owned.take()
+    let engine = ownedEngine.take()
     // Only what the layers are named by: the handoff alone holds them, so that a chain of
     // injections, each of whose layers delegates to the next, is released flat.
     let released = ReleasedStack(layers, familyDepth: familyDepth, Layer<MainActorDoor<T>>.self)
-    MainActorRelease.release(consume layers) { [publication] in
-      withExtendedLifetime(Engine.forgettingReleased(released, publishedBy: publication.0)) {}
+    // NB: unretained, so that the handoff holds the publication alone. It is safe: the handoff
+    // releases what it carries only after `then` has returned.
+    let named = publication.map(Unmanaged.passUnretained)
+    MainActorRelease.release((consume layers, consume publication, consume engine)) {
+      withExtendedLifetime(Engine.forgettingReleased(released, publishedBy: named?.takeUnretainedValue())) {}
     }
   }
 
