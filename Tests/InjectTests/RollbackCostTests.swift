@@ -4,12 +4,16 @@ import TestSupport
 import Testing
 
 /// What a rollback costs: in proportion to what it drops, however many instances are stored
-/// elsewhere, and however deep the stack it pops from.
+/// elsewhere, and however deep the stack it pops from; and a push, and a resolution through a
+/// chain of delegations, in proportion to the depth.
 ///
 /// Each cost is a ratio of two times measured in one run, each the best of several, so that a
 /// busy machine slows both sides alike. In the global world of a child process: its rollbacks
 /// drop nothing of the tests beside these, and its 100,000 instances weigh on no count of theirs.
 @Suite(
+  // One at a time: each test measures a ratio of times, which another test's child process,
+  // running beside it on the same cores, would skew.
+  .serialized,
   .timeLimit(.minutes(5)),
   .enabled(
     if: isSetInEnvironment("INJECT_TIMING") && !isUnderSanitizer,
@@ -47,6 +51,17 @@ struct RollbackCostTests {
     }
   }
 
+  /// Resolving through a chain of sendable delegations costs in proportion to its length: 4,000
+  /// no more than 8 times as much as 1,000 (each step scanned the thread's chain for a cycle,
+  /// 16 times as much).
+  @Test(.timeLimit(.minutes(4))) func resolvingThroughADeepSendableChainIsLinear() async {
+    await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
+      let (shallow, deep) = await atDepths1000And4000 { costOfResolvingASendableChain(depth: $0) }
+      precondition(deep <= shallow * 8, "4,000 deep: \(deep), 1,000 deep: \(shallow)")
+    }
+  }
+
   /// Pushing a stack of overrides in a test world costs in proportion to its depth, for both
   /// kinds: 4,000 pushes no more than 8 times as much as 1,000 (each push copied the test's
   /// stack, 16 times as much).
@@ -57,6 +72,20 @@ struct RollbackCostTests {
         let (shallow, deep) = await atDepths1000And4000(kind.costOfPushingInATestWorld(depth:))
         precondition(deep <= shallow * 8, "\(kind): 4,000 pushes: \(deep), 1,000 pushes: \(shallow)")
       }
+    }
+  }
+}
+
+/// What resolving through a chain of `depth` sendable injections, each overridden with the
+/// next in a test world of its own, costs.
+private func costOfResolvingASendableChain(depth: Int) -> Duration {
+  withIsolatedInjections {
+    let chain = (0..<depth).map { SendableInjection<Int>(strategy: .onDemand, instance: $0) }
+    for (injection, next) in zip(chain, chain.dropFirst()) {
+      injection.override(with: next)
+    }
+    return ContinuousClock().measure {
+      precondition(chain[0].resolve() == depth - 1, "resolved through the chain")
     }
   }
 }

@@ -104,6 +104,9 @@ final class ThreadBuilds {
   // NB: `unowned(unsafe)`: what entered an injection holds it until it leaves (the engine keeps
   // `SendableDoor.Entered`, the slot's build its injection), and only the thread reads the list.
   @exclusivity(unchecked) var entered: [Unowned] = []
+  /// The identifiers of `entered`, once it is deeper than ``BuildChain`` scans: so that a
+  /// chain of any length checks each step for a cycle in constant time.
+  @exclusivity(unchecked) var enteredIndex: Set<ObjectIdentifier>? = nil
   /// The frames of the builds in progress, outermost first.
   @exclusivity(unchecked) var records: [BuildRecord] = []
   /// What the thread releases flat.
