@@ -75,7 +75,8 @@ public struct InjectionGraph: Sendable, Hashable, Codable {
   ///
   /// While it walks, the capture holds every instance it reads, as any holder does: a `.shared`
   /// instance whose last holder lets it go on another thread meanwhile lives until the capture
-  /// returns, and a resolution there gets it, not a new one. Capture in the test's world
+  /// returns, a resolution there gets it, not a new one, and its `deinit` runs as the capture
+  /// returns, on the main actor. Capture in the test's world
   /// (`.isolatedInjections`), not the global one, so that no test beside it sees its world's
   /// instances kept.
   ///
