@@ -194,9 +194,10 @@ extension FamilyCore where D: Door {
   /// A build of a `.shared` instance calls it: such instances die unseen, as their last holder
   /// lets them go, and leave their members to be pruned. The build pays for two members checked
   /// and kept, and each member removed, which its own addition paid for, pays for one more: a
-  /// look-up pays nothing. So the next build prunes the members of instances released together,
-  /// however many, and a member whose instance died is pruned at the latest once the family has
-  /// built half as many `.shared` instances as the members it keeps.
+  /// look-up pays nothing. So a build that reaches the members of instances released together
+  /// prunes them all, however many (one that first meets two members still needed stops there,
+  /// and a later build goes on); and a member whose instance died is pruned at the latest once
+  /// the family has built half as many `.shared` instances as the members it keeps.
   private func sweep(_ state: inout FamilyMembers<Key, D>) -> [D.Injection] {
     var pruned: [D.Injection] = []
     var (kept, unchecked) = (0, state.sweepOrder.count - state.sweepStart)

@@ -37,8 +37,7 @@ extension MainActorDoor: @MainActor Door {
   static func globalSnapshot(
     of injection: Inject.Injection<T>
   ) -> (layers: [any AnyObject & Sendable], familyDepth: Int)? {
-    // The depth first: an empty stack copies no array.
-    injection.state.access { $0.depth == 0 ? nil : $0.stack.snapshot }
+    injection.state.access { $0.stack.snapshot }
   }
 
   static func make(_ factory: Factory) -> T { factory.closure() }
