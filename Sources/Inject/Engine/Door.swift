@@ -63,18 +63,18 @@ protocol Door: DoorTypes where Slot: EngineSlot {
 
   // MARK: Slots: the guard, and the once
 
+  /// This kind's part of `world` (`nil`: the global world), behind its guard: the main actor's
+  /// `Cell<WorldPart>`, whose conformance to ``WorldPartGuard`` is main-actor-isolated, so that
+  /// the compiler lets the engine touch a main-actor part only there; or a `Locked<WorldPart>`.
+  ///
+  /// An existential, not an associated type, whose metadata would cost a cache look-up where the
+  /// engine is not specialized for the door. For what every resolution in a world or store does,
+  /// the door also has ``withPart(of:_:)`` and ``slot(for:in:isNew:)``: the part, returned, costs
+  /// a retain and a release through its side table (the index of parts holds it weakly).
+  static func part(of world: World?) -> any WorldPartGuard
+
   /// Runs `body` with this kind's part of `world` (`nil`: the global world), under its guard.
   static func withPart<R>(of world: World?, _ body: (inout WorldPart) -> R) -> R
-
-  /// The object that holds this kind's part of `world`, for ``forget(_:inPart:)``.
-  static func partObject(of world: World) -> AnyObject
-
-  /// Forgets the slots of the layers `identifiers` in `part`, which ``partObject(of:)`` gave;
-  /// returns them.
-  static func forget(_ identifiers: Set<ObjectIdentifier>, inPart part: AnyObject) -> [any EngineSlot]
-
-  /// The slot of the layer `layer` in `part`, which ``partObject(of:)`` gave, if it has one.
-  static func slot(of layer: ObjectIdentifier, inPart part: AnyObject) -> Slot?
 
   /// The slot of `layer` in this kind's part of `world`, made now if there is none, which
   /// `isNew` then says.

@@ -281,8 +281,11 @@ extension FamilyCore where D: Door {
     if layers.contains(where: { D.holdsInstance($0.slot) }) {
       return true
     }
+    // A part of `D` holds only `D.Slot`s for `D`'s layers.
     return World.parts(keepingSlotsOf: layers.map(ObjectIdentifier.init)).contains { layer, part in
-      D.slot(of: layer, inPart: part.object).map(D.holdsInstance) ?? false
+      D.part(of: nil).withPart(ofSameKind: part.object) { $0.slots[LayerKey(layer)] }.map {
+        D.holdsInstance(D.Slot.unerased($0.slot))
+      } ?? false
     }
   }
 
