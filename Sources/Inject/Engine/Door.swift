@@ -87,6 +87,12 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   /// Runs `body` with this kind's override stacks of a test, under their guard.
   static func withStacks<R>(of test: TestOverrides, _ body: (inout TestStacks) -> R) -> R
 
+  // The slot's operations are the door's, not a slot protocol's that `Slot` conforms to: the
+  // main-actor slot could conform only on the main actor, and such an isolated conformance
+  // cannot satisfy a requirement on `Slot`, which is `Sendable` (a layer holds its slot, and any
+  // thread reaches layers). Through an existential, as `part(of:)` is, each call would look up
+  // the slot type's generic metadata and witness table, where the engine is not specialized.
+
   /// The instance that `slot` keeps for every new consumer, taken before `found` runs; or the
   /// one that `build` makes, once however many ask at once. `build` stores what it keeps
   /// through ``store(_:in:_:)``. A wait for another thread's build that lasts long is reported
