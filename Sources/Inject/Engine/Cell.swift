@@ -34,6 +34,8 @@ final class Cell<Value>: ManagedBuffer<Value, Void> {
   }
 }
 
-/// Read back from a world's main-actor part, handed out type-erased (``Door/partObject(of:)``).
-/// Safe: only the main-actor door reads it back, and that part is a `Cell<WorldPart>`.
+/// Read back from a world's main-actor part, which the index of the parts that hold each layer's
+/// slots keeps type-erased. Safe: it lists a part under the layers of its own kind only, and
+/// a main-actor layer's parts are read back as the guard of a part of that kind, a
+/// `Cell<WorldPart>` (``WorldPartGuard/withPart(ofSameKind:_:)``).
 extension Cell: Unerasable {}

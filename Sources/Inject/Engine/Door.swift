@@ -63,18 +63,18 @@ protocol Door: DoorTypes where Slot: EngineSlot {
 
   // MARK: Slots: the guard, and the once
 
+  /// This kind's part of `world` (`nil`: the global world), behind its guard: the main actor's
+  /// `Cell<WorldPart>`, whose conformance to ``WorldPartGuard`` is main-actor-isolated, so that
+  /// the compiler lets the engine touch a main-actor part only there; or a `Locked<WorldPart>`.
+  ///
+  /// An existential, not an associated type, whose metadata would cost a cache look-up where the
+  /// engine is not specialized for the door. For what every resolution in a world or store does,
+  /// the door also has ``withPart(of:_:)`` and ``slot(for:in:isNew:)``: the part, returned, costs
+  /// a retain and a release through its side table (the index of parts holds it weakly).
+  static func part(of world: World?) -> any WorldPartGuard
+
   /// Runs `body` with this kind's part of `world` (`nil`: the global world), under its guard.
   static func withPart<R>(of world: World?, _ body: (inout WorldPart) -> R) -> R
-
-  /// The object that holds this kind's part of `world`, for ``forget(_:inPart:)``.
-  static func partObject(of world: World) -> AnyObject
-
-  /// Forgets the slots of the layers `identifiers` in `part`, which ``partObject(of:)`` gave;
-  /// returns them.
-  static func forget(_ identifiers: Set<ObjectIdentifier>, inPart part: AnyObject) -> [any EngineSlot]
-
-  /// The slot of the layer `layer` in `part`, which ``partObject(of:)`` gave, if it has one.
-  static func slot(of layer: ObjectIdentifier, inPart part: AnyObject) -> Slot?
 
   /// The slot of `layer` in this kind's part of `world`, made now if there is none, which
   /// `isNew` then says.
@@ -86,6 +86,12 @@ protocol Door: DoorTypes where Slot: EngineSlot {
 
   /// Runs `body` with this kind's override stacks of a test, under their guard.
   static func withStacks<R>(of test: TestOverrides, _ body: (inout TestStacks) -> R) -> R
+
+  // The slot's operations are the door's, not a slot protocol's that `Slot` conforms to: the
+  // main-actor slot could conform only on the main actor, and such an isolated conformance
+  // cannot satisfy a requirement on `Slot`, which is `Sendable` (a layer holds its slot, and any
+  // thread reaches layers). Through an existential, as `part(of:)` is, each call would look up
+  // the slot type's generic metadata and witness table, where the engine is not specialized.
 
   /// The instance that `slot` keeps for every new consumer, taken before `found` runs; or the
   /// one that `build` makes, once however many ask at once. `build` stores what it keeps

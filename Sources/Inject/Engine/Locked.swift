@@ -44,6 +44,8 @@ package final class Locked<State: Sendable>: @unchecked Sendable {
   }
 }
 
-/// Read back from a world's sendable part, handed out type-erased (``Door/partObject(of:)``).
-/// Safe: only the sendable door reads it back, and that part is a `Locked<WorldPart>`.
+/// Read back from a world's sendable part, which the index of the parts that hold each layer's
+/// slots keeps type-erased. Safe: it lists a part under the layers of its own kind only, and
+/// a sendable layer's parts are read back as the guard of a part of that kind, a
+/// `Locked<WorldPart>` (``WorldPartGuard/withPart(ofSameKind:_:)``).
 extension Locked: Unerasable {}

@@ -31,7 +31,7 @@ final class World: Sendable {
   /// What the world stores.
   let storage: WorldStorage
   /// The storage's main-actor part, read from here with no other load or retain.
-  // NB: `nonisolated(unsafe)`; see `WorldStorage.mainActorPart`: only `withMainActorPart` and
+  // NB: `nonisolated(unsafe)`; see `WorldStorage.mainActorPart`: only `mainActorPart(of:)` and
   // `mainActorSlot`, which are main-actor-isolated, touch what it holds.
   private nonisolated(unsafe) let mainActorPart: Cell<WorldPart>
   /// The storage's sendable part.
@@ -161,15 +161,15 @@ final class World: Sendable {
     configuration.familyScope(of: identity)
   }
 
-  /// Runs `body` with the main-actor injections' part of `world` (`nil`: the global world).
+  /// The main-actor injections' part of `world` (`nil`: the global world), behind its cell.
   @MainActor
-  static func withMainActorPart<R>(of world: World?, _ body: (inout WorldPart) -> R) -> R {
-    (world?.mainActorPart ?? globalMainActorPart).access(body)
+  static func mainActorPart(of world: World?) -> Cell<WorldPart> {
+    world?.mainActorPart ?? globalMainActorPart
   }
 
-  /// Runs `body` with the sendable injections' part of `world` (`nil`: the global world).
-  static func withSendablePart<R>(of world: World?, _ body: (inout WorldPart) -> R) -> R {
-    (world?.sendablePart ?? globalSendablePart).withLock(body)
+  /// The sendable injections' part of `world` (`nil`: the global world), behind its lock.
+  static func sendablePart(of world: World?) -> Locked<WorldPart> {
+    world?.sendablePart ?? globalSendablePart
   }
 
   /// Runs `body` with the session generations of `world` (`nil`: the global world).
@@ -179,7 +179,8 @@ final class World: Sendable {
 
   /// The global world's part of the main-actor injections: what the graph lists of it (their
   /// slots are in their layers).
-  // NB: `nonisolated(unsafe)`; see `WorldStorage.mainActorPart`: only `withMainActorPart` touches it.
+  // NB: `nonisolated(unsafe)`; see `WorldStorage.mainActorPart`: only `mainActorPart(of:)`, which
+  // is main-actor-isolated, touches it.
   private nonisolated(unsafe) static let globalMainActorPart = Cell.make(WorldPart())
   /// The global world's part of the sendable injections.
   private static let globalSendablePart = Locked(WorldPart())
@@ -244,8 +245,9 @@ final class World: Sendable {
 
   /// A world's part, held weakly: a main-actor part's cell, or a sendable part's lock.
   // NB: `@unchecked Sendable` because a main-actor part's cell is not `Sendable`. It is safe: the
-  // reference is only loaded (atomically, as every weak reference is) and handed to the part's
-  // door, which touches the part under its guard: the main-actor door on the main actor.
+  // reference is only loaded (atomically, as every weak reference is) and read back as the guard
+  // of a part of its kind (`WorldPartGuard.withPart(ofSameKind:_:)`), which the engine reaches
+  // through that kind's door only: a main-actor part on the main actor.
   private struct WeakPart: @unchecked Sendable {
     weak var part: AnyObject?
   }
@@ -257,7 +259,7 @@ final class World: Sendable {
     // A family's scoped override is the family's, not the scope's own: its layers are listed, so
     // that the family sees what they hold and its member's release forgets them.
     guard layer.origin != .scoped || layer.isFamilyOverrides else { return }
-    let part = D.partObject(of: self)
+    let part = D.part(of: self)
     Self.holders.withLock { holders in
       holders.parts[ObjectIdentifier(layer), default: []].append(WeakPart(part: part))
       holders.count += 1
@@ -286,13 +288,6 @@ final class World: Sendable {
   /// How many parts ``holders`` lists.
   static var holderCount: Int { holders.withLock { $0.count } }
 
-  /// The object that holds the main-actor injections' part: its cell, which only the
-  /// main-actor door touches, on the main actor.
-  var mainActorPartObject: AnyObject { mainActorPart }
-
-  /// The object that holds the sendable injections' part: its lock.
-  var sendablePartObject: AnyObject { sendablePart }
-
   /// Makes every world alive, and the global world's list for the graph, forget the slots of
   /// `layers`, global layers of `D` popped or released with their injection, which nothing
   /// resolves from again.
@@ -314,7 +309,7 @@ final class World: Sendable {
     var forgotten: [Any] = []
     var slots = D.withPart(of: nil) { $0.forget(identifiers) }
     for part in parts {
-      slots += D.forget(identifiers, inPart: part.object)
+      slots += D.part(of: nil).withPart(ofSameKind: part.object) { $0.forget(identifiers) }
     }
     for slot in slots {
       // Only the door's part holds its slots: `D.Slot`s.
@@ -333,6 +328,33 @@ final class World: Sendable {
 // NB: `@unchecked Sendable`; see `World.WeakPart`.
 struct PartReference: @unchecked Sendable {
   let object: AnyObject
+}
+
+/// What guards one kind's part of a world (``Door/part(of:)``): the main actor's cell, whose
+/// conformance is main-actor-isolated, so that the compiler lets the engine reach the part only
+/// there; or a lock.
+protocol WorldPartGuard: Unerasable {
+  /// Runs `body` with the part, which it may change, under the guard.
+  func withPart<R>(_ body: (inout WorldPart) -> R) -> R
+}
+
+extension WorldPartGuard {
+  /// Runs `body` with the part that `other` guards, under its guard: a part of the same kind as
+  /// this one, which the index of the parts that hold each layer's slots keeps type-erased.
+  ///
+  /// Safe: the index lists a part under the layers of its own kind only, and the caller asks
+  /// for the parts of the layers of this part's kind.
+  func withPart<R>(ofSameKind other: AnyObject, _ body: (inout WorldPart) -> R) -> R {
+    Self.unerased(other).withPart(body)
+  }
+}
+
+extension Cell: @MainActor WorldPartGuard where Value == WorldPart {
+  func withPart<R>(_ body: (inout WorldPart) -> R) -> R { access(body) }
+}
+
+extension Locked: WorldPartGuard where State == WorldPart {
+  func withPart<R>(_ body: (inout WorldPart) -> R) -> R { withLock(body) }
 }
 
 /// One kind's part of a world: the slot of each layer resolved there, and the slots that

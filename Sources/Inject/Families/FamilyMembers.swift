@@ -281,8 +281,11 @@ extension FamilyCore where D: Door {
     if layers.contains(where: { D.holdsInstance($0.slot) }) {
       return true
     }
+    // A part of `D` holds only `D.Slot`s for `D`'s layers.
     return World.parts(keepingSlotsOf: layers.map(ObjectIdentifier.init)).contains { layer, part in
-      D.slot(of: layer, inPart: part.object).map(D.holdsInstance) ?? false
+      D.part(of: nil).withPart(ofSameKind: part.object) { $0.slots[LayerKey(layer)] }.map {
+        D.holdsInstance(D.Slot.unerased($0.slot))
+      } ?? false
     }
   }
 
@@ -346,36 +349,35 @@ extension FamilyCore where D: Door {
 
   /// Pops as ``rollback(leaving:at:)`` does; returns how many were popped and left.
   private func pop(leaving: (Int) -> Int) -> (popped: Int, left: Int) {
-    if let test = World.current?.testOverrides {
-      let (popped, left) = test.popFamilyOverrides(of: identity, leaving: leaving)
-      // Only `push` stores them, `FamilyOverride<D>`s.
-      let overrides = popped.map { FamilyOverride<D>.unerased($0) }
-      guard let first = overrides.first else { return (0, left) }
-      // Nothing resolves from the layers the overrides made any more: the test's worlds forget
-      // them, and their members drop them when they next make one.
-      let layers = overrides.flatMap(\.madeLayers)
-      let released = Engine<D>.forgetting(
-        layers.map(ObjectIdentifier.init), poppedFrom: test.log, at: first.pushEpoch, logged: overrides.count)
-      withExtendedLifetime((overrides, layers, released)) {}
-      return (overrides.count, left)
-    }
-    let (overrides, layers, left) = state.withLock { state in
-      let (overrides, left) = state.globalOverrides.pop(leaving: leaving)
-      var layers: [any AnyObject & Sendable] = []
-      for member in state.members.values {
-        for _ in overrides {
-          if let layer = D.withGlobalStack(of: member, { $0.popFamilyLayer() }) {
-            layers.append(layer)
+    let test = World.current?.testOverrides
+    let (overrides, layers, left): ([FamilyOverride<D>], [any AnyObject & Sendable], Int)
+    if let test {
+      let (popped, count) = test.popFamilyOverrides(of: identity, leaving: leaving)
+      // Only `push` stores them, `FamilyOverride<D>`s. The test's members drop the layers they
+      // made when they next make one.
+      overrides = popped.map { FamilyOverride<D>.unerased($0) }
+      (layers, left) = (overrides.flatMap(\.madeLayers) as [any AnyObject & Sendable], count)
+    } else {
+      (overrides, layers, left) = state.withLock { state in
+        let (overrides, left) = state.globalOverrides.pop(leaving: leaving)
+        var layers: [any AnyObject & Sendable] = []
+        for member in state.members.values {
+          for _ in overrides {
+            if let layer = D.withGlobalStack(of: member, { $0.popFamilyLayer() }) {
+              layers.append(layer)
+            }
           }
         }
+        return (overrides, layers, left)
       }
-      return (overrides, layers, left)
     }
     guard let first = overrides.first else { return (0, left) }
+    // Nothing resolves from the popped layers any more: the worlds of their stack forget them.
     // Every change of state is made before what the layers and the emptied slots held is
     // released: a `deinit` among them sees the final stacks.
     let released = Engine<D>.forgetting(
-      layers.map(ObjectIdentifier.init), poppedFrom: RollbackLog.global, at: first.pushEpoch, logged: overrides.count)
+      layers.map(ObjectIdentifier.init), poppedFrom: test?.log ?? RollbackLog.global, at: first.pushEpoch,
+      logged: overrides.count)
     withExtendedLifetime((overrides, layers, released)) {}
     return (overrides.count, left)
   }

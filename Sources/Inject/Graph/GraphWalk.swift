@@ -91,7 +91,7 @@ struct GraphWalk {
       _ = instance(unwrapped, key: nil, node: node, isKept: false, isShared: false)
     }
     let entries =
-      World.withMainActorPart(of: world) { $0.registered } + World.withSendablePart(of: world) { $0.registered }
+      World.mainActorPart(of: world).access { $0.registered } + World.sendablePart(of: world).withLock { $0.registered }
     for entry in entries {
       let publication = entry.publication
       guard let stored = entry.slot.graphInstance,

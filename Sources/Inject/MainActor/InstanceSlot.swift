@@ -68,13 +68,6 @@ final class InstanceSlot<T>: @unchecked Sendable {
     access { $0.store(instance, record) }
   }
 
-  /// Forgets the instance, so the next consumer gets a new one; returns the kept one, for the
-  /// caller to release once no state is being changed any more.
-  @MainActor
-  func empty() -> Any? {
-    access { $0.empty(as: T.self) }
-  }
-
   /// Whether the global world holds an instance that this slot keeps.
   @MainActor
   var holdsInstance: Bool { access { $0.holdsInstance } }

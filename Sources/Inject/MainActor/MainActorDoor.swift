@@ -44,21 +44,10 @@ extension MainActorDoor: @MainActor Door {
 
   static func decorate(_ instance: T, with decorator: Decorator) -> T { decorator.closure(instance) }
 
+  static func part(of world: World?) -> any WorldPartGuard { World.mainActorPart(of: world) }
+
   static func withPart<R>(of world: World?, _ body: (inout WorldPart) -> R) -> R {
-    World.withMainActorPart(of: world, body)
-  }
-
-  static func partObject(of world: World) -> AnyObject { world.mainActorPartObject }
-
-  static func forget(_ identifiers: Set<ObjectIdentifier>, inPart part: AnyObject) -> [any EngineSlot] {
-    // `partObject(of:)` gave it: a world's main-actor part, which the main actor guards.
-    Cell<WorldPart>.unerased(part).access { $0.forget(identifiers) }
-  }
-
-  static func slot(of layer: ObjectIdentifier, inPart part: AnyObject) -> InstanceSlot<T>? {
-    // `partObject(of:)` gave it: a world's main-actor part, which the main actor guards. Only
-    // this door's slots are there, `InstanceSlot<T>`s for the layers of `T`.
-    Cell<WorldPart>.unerased(part).access { $0.slots[LayerKey(layer)] }.map { InstanceSlot<T>.unerased($0.slot) }
+    World.mainActorPart(of: world).access(body)
   }
 
   static func slot(for layer: Layer<Self>, in world: World, isNew: inout Bool) -> any EngineSlot {

@@ -38,21 +38,10 @@ enum SendableDoor<T: Sendable>: Door {
 
   static func decorate(_ instance: T, with decorator: Decorator) -> T { decorator.closure(instance) }
 
+  static func part(of world: World?) -> any WorldPartGuard { World.sendablePart(of: world) }
+
   static func withPart<R>(of world: World?, _ body: (inout WorldPart) -> R) -> R {
-    World.withSendablePart(of: world, body)
-  }
-
-  static func partObject(of world: World) -> AnyObject { world.sendablePartObject }
-
-  static func forget(_ identifiers: Set<ObjectIdentifier>, inPart part: AnyObject) -> [any EngineSlot] {
-    // `partObject(of:)` gave it: a world's sendable part, behind its lock.
-    Locked<WorldPart>.unerased(part).withLock { $0.forget(identifiers) }
-  }
-
-  static func slot(of layer: ObjectIdentifier, inPart part: AnyObject) -> SendableSlot<T>? {
-    // `partObject(of:)` gave it: a world's sendable part, behind its lock. The layer is one of
-    // `T`, whose slots are `SendableSlot<T>`s.
-    Locked<WorldPart>.unerased(part).withLock { $0.slots[LayerKey(layer)] }.map { SendableSlot<T>.unerased($0.slot) }
+    World.sendablePart(of: world).withLock(body)
   }
 
   static func slot(for layer: Layer<Self>, in world: World, isNew: inout Bool) -> any EngineSlot {
