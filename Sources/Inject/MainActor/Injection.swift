@@ -75,11 +75,6 @@ public final class Injection<T> {
     /// a link of the chain that a dependency-cycle message names.
     @usableFromInline
     var outer: Unmanaged<AnyObject>?
-    /// The engine's door into this injection's type, an `Engine<MainActorDoor<T>>`, made on the
-    /// first resolution that needs it, on the main actor.
-    ///
-    /// Unmanaged, so that reading it costs no reference counting: `ownedEngine` holds it.
-    var engine: Unmanaged<AnyObject>?
 
     @inlinable
     init(top: Layer<MainActorDoor<T>>) {
@@ -363,18 +358,32 @@ public final class Injection<T> {
   /// The engine, for this injection's type; made on the main actor, where the conformance of
   /// its door is isolated.
   var engine: Engine<MainActorDoor<T>> {
-    if let engine = state.access({ $0.engine }) {
-      // Only this getter stores it, an `Engine<MainActorDoor<T>>`, which `ownedEngine` holds
-      // for the life of this injection.
-      return Engine<MainActorDoor<T>>.unerased(engine.takeUnretainedValue())
-    }
-    let engine = Engine<MainActorDoor<T>>(publication)
-    ownedEngine = engine
-    state.access { $0.engine = Unmanaged.passUnretained(engine) }
-    return engine
+    // Only `makeEngine` stores it, an `Engine<MainActorDoor<T>>`, which `ownedEngine` holds for
+    // the life of this injection.
+    Engine<MainActorDoor<T>>.unerased((unownedEngine ?? makeEngine()).takeUnretainedValue())
   }
 
-  /// What `State.engine` names: its owner.
+  /// Makes the engine, on the first resolution that needs it.
+  @inline(never)
+  private func makeEngine() -> Unmanaged<AnyObject> {
+    let engine = Engine<MainActorDoor<T>>(publication)
+    ownedEngine = engine
+    unownedEngine = Unmanaged.passUnretained(engine)
+    return Unmanaged.passUnretained(engine)
+  }
+
+  /// The engine's door into this injection's type, an `Engine<MainActorDoor<T>>`, made on the
+  /// first resolution that needs it, on the main actor.
+  ///
+  /// Unmanaged and erased, so that reading it costs no reference counting and no metadata
+  /// look-up: `ownedEngine` holds it. A field of its own, not in `state`, so that the general
+  /// path, which is not specialized for `T`, reads it with one load. `@exclusivity(unchecked)`:
+  /// it is main-actor-isolated, and every access is a whole load or store that runs no other
+  /// code while it lasts.
+  @exclusivity(unchecked)
+  private var unownedEngine: Unmanaged<AnyObject>?
+
+  /// What `unownedEngine` names: its owner.
   private var ownedEngine: (any AnyObject & Sendable)?
 
   /// Runs `body` with the global stack, which it may change, then points the fast path at its
