@@ -371,7 +371,12 @@ struct WorldPart: Sendable {
   /// Each entry holds its layer, so that no other layer takes its identifier while its slot is
   /// here; a global layer, once popped or released with its injection, is forgotten by every
   /// world that holds its slot (``World/forget(_:_:)``).
-  var slots: [LayerKey: Entry] = [:]
+  private(set) var slots: [LayerKey: Entry] = [:]
+  /// The slot that ``slot(for:isNew:_:)`` handed out last, and its layer's identifier.
+  ///
+  /// A world's consumers often resolve one injection many times in a row: they then find its
+  /// slot with no look-up. ``forget(_:)`` drops it with its entry.
+  private var last: (layer: ObjectIdentifier, slot: any EngineSlot)?
   /// The slots that stored here, for the graph, by their layer's identifier, with the rank of
   /// their first store; each leaves with its slot.
   private var stored: [ObjectIdentifier: (rank: Int, entry: StoredEntry)] = [:]
@@ -411,13 +416,20 @@ struct WorldPart: Sendable {
   /// The slot of the layer `layer`; made by `make`, with the layer, if there was none, which
   /// `isNew` then says.
   mutating func slot(for layer: ObjectIdentifier, isNew: inout Bool, _ make: () -> Entry) -> any EngineSlot {
-    if let entry = slots[LayerKey(layer)] {
-      return entry.slot
+    if let last, last.layer == layer {
+      return last.slot
     }
-    let entry = make()
-    slots[LayerKey(layer)] = entry
-    isNew = true
-    return entry.slot
+    let slot: any EngineSlot
+    if let entry = slots[LayerKey(layer)] {
+      slot = entry.slot
+    } else {
+      let entry = make()
+      slots[LayerKey(layer)] = entry
+      isNew = true
+      slot = entry.slot
+    }
+    last = (layer, slot)
+    return slot
   }
 
   /// Forgets the slots of the layers `identifiers`; returns them.
@@ -427,6 +439,9 @@ struct WorldPart: Sendable {
       if let entry = slots.removeValue(forKey: LayerKey(layer)) {
         forgotten.append(entry.slot)
       }
+    }
+    if let last, identifiers.contains(last.layer) {
+      self.last = nil
     }
     for layer in identifiers {
       stored[layer] = nil
