@@ -19,6 +19,10 @@ package enum BuildChain {
   ///
   /// Returns what ``leave(_:)`` takes: the thread's builds, unretained, which the caller leaves
   /// on this thread (``CurrentThread/unretainedBuilds``).
+  ///
+  /// Inlined: a build on the sendable fast path, which is not specialized for the injection's
+  /// type, would otherwise pay a call and the closure's.
+  @inline(__always)
   static func enter(_ injection: some BuildIdentity) -> Unmanaged<ThreadBuilds> {
     let unretained = CurrentThread.unretainedBuilds
     unretained.withGuaranteedReference { builds in
