@@ -52,6 +52,16 @@ public final class Injection<T> {
   @usableFromInline
   nonisolated(unsafe) let state: Cell<State>
 
+  /// The global stack in `state`, for the general path, which is not specialized for `T`: read
+  /// through `state`, it costs an unspecialized `Cell.access` and a metadata look-up, for the
+  /// offset of a header whose type depends on `T`.
+  // NB: `nonisolated(unsafe)` for the same reason as `state`, and as safely. The pointer stays
+  // valid for the life of this injection: it points into `state`'s header, which is allocated
+  // with the cell, never moves, and lives as long as the cell, which this injection holds. Only
+  // main-actor-isolated code reads or writes through it, as through `state`, and never while an
+  // access to `state` is in progress.
+  nonisolated(unsafe) let globalStack: UnsafeMutablePointer<GlobalStack>
+
   @usableFromInline
   struct State {
     /// The layer that new consumers of the global world resolve from: the last of `stack`, or
@@ -252,7 +262,9 @@ public final class Injection<T> {
   nonisolated init(_ publication: Publication<MainActorDoor<T>>) {
     self.publication = publication
     self.owned = publication
-    self.state = Cell.make(State(top: publication.published))
+    let state = Cell.make(State(top: publication.published))
+    self.state = state
+    self.globalStack = state.withUnsafeMutablePointerToHeader { $0.pointer(to: \.stack).unsafelyUnwrapped }
   }
 
   deinit {
