@@ -22,8 +22,36 @@ final class World: Sendable {
   /// The current task's innermost world, or `nil` for the global one.
   @usableFromInline
   static var current: World? {
-    let world = Current.world
-    return world.isGlobal ? nil : world
+    withCurrent { $0 }
+  }
+
+  /// The current task's innermost world, if it is of `configuration` or nested in one of its
+  /// worlds (``WorldConfiguration/isWithin(_:)``).
+  ///
+  /// Not generic, unlike ``withCurrent(_:)``: the engine, which is not specialized for its door,
+  /// would pay for a closure and a metadata look-up.
+  static func current(within configuration: Unmanaged<WorldConfiguration>) -> World? {
+    withCurrent { current in current?.configuration.isWithin(configuration) == true ? current : nil }
+  }
+
+  /// Runs `body` with the current task's innermost world (`nil`: the global one), unretained.
+  ///
+  /// The general path reads it at least once per consumer: `TaskLocal.get()` copies the value
+  /// out through its type's value witness and retains it, about half of a read's cost, where
+  /// this reads the reference in place. The runtime function is the one `get()` calls, with the
+  /// same key (the `TaskLocal` object); it returns the address of the innermost binding's value,
+  /// a `World` here, or `nil` where none is bound (the default: the global world).
+  // NB: unretained. It is safe: the binding that holds the world is the current task's (or,
+  // outside every task, the thread's), made by a `withValue` whose operation encloses this
+  // synchronous call; nothing `body` runs can end that binding before `body` returns (a
+  // `withValue` inside it binds above it, and unbinds its own), so the binding holds the world
+  // for the whole of `body`.
+  @inline(__always)
+  static func withCurrent<R>(_ body: (World?) -> R) -> R {
+    guard let value = taskLocalValueGet(Unmanaged.passUnretained(Current.$world).toOpaque()) else {
+      return body(nil)
+    }
+    return value.load(as: Unmanaged<World>.self).withGuaranteedReference { $0.isGlobal ? body(nil) : body($0) }
   }
 
   /// What the world resolves with.
@@ -365,7 +393,12 @@ struct WorldPart: Sendable {
   /// Each entry holds its layer, so that no other layer takes its identifier while its slot is
   /// here; a global layer, once popped or released with its injection, is forgotten by every
   /// world that holds its slot (``World/forget(_:_:)``).
-  var slots: [LayerKey: Entry] = [:]
+  private(set) var slots: [LayerKey: Entry] = [:]
+  /// The slot that ``slot(for:isNew:_:)`` handed out last, and its layer's identifier.
+  ///
+  /// A world's consumers often resolve one injection many times in a row: they then find its
+  /// slot with no look-up. ``forget(_:)`` drops it with its entry.
+  private var last: (layer: ObjectIdentifier, slot: any EngineSlot)?
   /// The slots that stored here, for the graph, by their layer's identifier, with the rank of
   /// their first store; each leaves with its slot.
   private var stored: [ObjectIdentifier: (rank: Int, entry: StoredEntry)] = [:]
@@ -405,13 +438,20 @@ struct WorldPart: Sendable {
   /// The slot of the layer `layer`; made by `make`, with the layer, if there was none, which
   /// `isNew` then says.
   mutating func slot(for layer: ObjectIdentifier, isNew: inout Bool, _ make: () -> Entry) -> any EngineSlot {
-    if let entry = slots[LayerKey(layer)] {
-      return entry.slot
+    if let last, last.layer == layer {
+      return last.slot
     }
-    let entry = make()
-    slots[LayerKey(layer)] = entry
-    isNew = true
-    return entry.slot
+    let slot: any EngineSlot
+    if let entry = slots[LayerKey(layer)] {
+      slot = entry.slot
+    } else {
+      let entry = make()
+      slots[LayerKey(layer)] = entry
+      isNew = true
+      slot = entry.slot
+    }
+    last = (layer, slot)
+    return slot
   }
 
   /// Forgets the slots of the layers `identifiers`; returns them.
@@ -421,6 +461,9 @@ struct WorldPart: Sendable {
       if let entry = slots.removeValue(forKey: LayerKey(layer)) {
         forgotten.append(entry.slot)
       }
+    }
+    if let last, identifiers.contains(last.layer) {
+      self.last = nil
     }
     for layer in identifiers {
       stored[layer] = nil
@@ -446,3 +489,12 @@ package func slotCountInCurrentWorld() -> Int? {
 private enum Current {
   @TaskLocal static var world = World.global
 }
+
+/// The Swift runtime's read of a task-local binding, the one `TaskLocal.get()` calls.
+///
+/// The address of the value that the innermost binding of `key` (the `TaskLocal` object) holds
+/// in the current task (outside every task, the current thread), or `nil` if none is bound.
+/// Exported by `libswift_Concurrency` on every platform, and part of its ABI: the standard
+/// library's inlinable code calls it.
+@_silgen_name("swift_task_localValueGet")
+private func taskLocalValueGet(_ key: UnsafeMutableRawPointer) -> UnsafeRawPointer?

@@ -52,6 +52,16 @@ public final class Injection<T> {
   @usableFromInline
   nonisolated(unsafe) let state: Cell<State>
 
+  /// The global stack in `state`, for the general path, which is not specialized for `T`: read
+  /// through `state`, it costs an unspecialized `Cell.access` and a metadata look-up, for the
+  /// offset of a header whose type depends on `T`.
+  // NB: `nonisolated(unsafe)` for the same reason as `state`, and as safely. The pointer stays
+  // valid for the life of this injection: it points into `state`'s header, which is allocated
+  // with the cell, never moves, and lives as long as the cell, which this injection holds. Only
+  // main-actor-isolated code reads or writes through it, as through `state`, and never while an
+  // access to `state` is in progress.
+  nonisolated(unsafe) let globalStack: UnsafeMutablePointer<GlobalStack>
+
   @usableFromInline
   struct State {
     /// The layer that new consumers of the global world resolve from: the last of `stack`, or
@@ -75,11 +85,6 @@ public final class Injection<T> {
     /// a link of the chain that a dependency-cycle message names.
     @usableFromInline
     var outer: Unmanaged<AnyObject>?
-    /// The engine's door into this injection's type, an `Engine<MainActorDoor<T>>`, made on the
-    /// first resolution that needs it, on the main actor.
-    ///
-    /// Unmanaged, so that reading it costs no reference counting: `ownedEngine` holds it.
-    var engine: Unmanaged<AnyObject>?
 
     @inlinable
     init(top: Layer<MainActorDoor<T>>) {
@@ -257,7 +262,9 @@ public final class Injection<T> {
   nonisolated init(_ publication: Publication<MainActorDoor<T>>) {
     self.publication = publication
     self.owned = publication
-    self.state = Cell.make(State(top: publication.published))
+    let state = Cell.make(State(top: publication.published))
+    self.state = state
+    self.globalStack = state.withUnsafeMutablePointerToHeader { $0.pointer(to: \.stack).unsafelyUnwrapped }
   }
 
   deinit {
@@ -363,18 +370,32 @@ public final class Injection<T> {
   /// The engine, for this injection's type; made on the main actor, where the conformance of
   /// its door is isolated.
   var engine: Engine<MainActorDoor<T>> {
-    if let engine = state.access({ $0.engine }) {
-      // Only this getter stores it, an `Engine<MainActorDoor<T>>`, which `ownedEngine` holds
-      // for the life of this injection.
-      return Engine<MainActorDoor<T>>.unerased(engine.takeUnretainedValue())
-    }
-    let engine = Engine<MainActorDoor<T>>(publication)
-    ownedEngine = engine
-    state.access { $0.engine = Unmanaged.passUnretained(engine) }
-    return engine
+    // Only `makeEngine` stores it, an `Engine<MainActorDoor<T>>`, which `ownedEngine` holds for
+    // the life of this injection.
+    Engine<MainActorDoor<T>>.unerased((unownedEngine ?? makeEngine()).takeUnretainedValue())
   }
 
-  /// What `State.engine` names: its owner.
+  /// Makes the engine, on the first resolution that needs it.
+  @inline(never)
+  private func makeEngine() -> Unmanaged<AnyObject> {
+    let engine = Engine<MainActorDoor<T>>(publication)
+    ownedEngine = engine
+    unownedEngine = Unmanaged.passUnretained(engine)
+    return Unmanaged.passUnretained(engine)
+  }
+
+  /// The engine's door into this injection's type, an `Engine<MainActorDoor<T>>`, made on the
+  /// first resolution that needs it, on the main actor.
+  ///
+  /// Unmanaged and erased, so that reading it costs no reference counting and no metadata
+  /// look-up: `ownedEngine` holds it. A field of its own, not in `state`, so that the general
+  /// path, which is not specialized for `T`, reads it with one load. `@exclusivity(unchecked)`:
+  /// it is main-actor-isolated, and every access is a whole load or store that runs no other
+  /// code while it lasts.
+  @exclusivity(unchecked)
+  private var unownedEngine: Unmanaged<AnyObject>?
+
+  /// What `unownedEngine` names: its owner.
   private var ownedEngine: (any AnyObject & Sendable)?
 
   /// Runs `body` with the global stack, which it may change, then points the fast path at its

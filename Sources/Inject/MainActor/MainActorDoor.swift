@@ -37,7 +37,7 @@ extension MainActorDoor: @MainActor Door {
   static func globalSnapshot(
     of injection: Inject.Injection<T>
   ) -> (layers: [any AnyObject & Sendable], familyDepth: Int)? {
-    injection.state.access { $0.stack.snapshot }
+    injection.globalStack.pointee.snapshot
   }
 
   static func make(_ factory: Factory) -> T { factory.closure() }

@@ -17,14 +17,21 @@ package enum BuildChain {
   /// Enters `injection` on this thread, which builds or delegates for it; stops with a message
   /// naming the chain if it is entered already (a cycle).
   ///
-  /// Returns what ``leave(_:)`` takes.
-  static func enter(_ injection: some BuildIdentity) -> ThreadBuilds {
-    let builds = CurrentThread.builds
-    if isEntered(injection, in: builds) {
-      cycle(at: injection, in: builds)
+  /// Returns what ``leave(_:)`` takes: the thread's builds, unretained, which the caller leaves
+  /// on this thread (``CurrentThread/unretainedBuilds``).
+  ///
+  /// Inlined: a build on the sendable fast path, which is not specialized for the injection's
+  /// type, would otherwise pay a call and the closure's.
+  @inline(__always)
+  static func enter(_ injection: some BuildIdentity) -> Unmanaged<ThreadBuilds> {
+    let unretained = CurrentThread.unretainedBuilds
+    unretained.withGuaranteedReference { builds in
+      if isEntered(injection, in: builds) {
+        cycle(at: injection, in: builds)
+      }
+      builds.entered.append(ThreadBuilds.Unowned(injection: injection))
     }
-    builds.entered.append(ThreadBuilds.Unowned(injection: injection))
-    return builds
+    return unretained
   }
 
   /// How deep a thread's chain is scanned for a cycle.
@@ -54,10 +61,12 @@ package enum BuildChain {
     return isEntered
   }
 
-  static func leave(_ builds: ThreadBuilds) {
-    let left = builds.entered.removeLast()
-    if builds.entered.count >= scannedDepth - 1 {
-      unindex(left, in: builds)
+  static func leave(_ unretained: Unmanaged<ThreadBuilds>) {
+    unretained.withGuaranteedReference { builds in
+      let left = builds.entered.removeLast()
+      if builds.entered.count >= scannedDepth - 1 {
+        unindex(left, in: builds)
+      }
     }
   }
 

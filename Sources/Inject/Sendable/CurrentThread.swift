@@ -31,11 +31,19 @@ enum CurrentThread {
   /// The calling thread's builds in progress, made on its first build and released when the
   /// thread exits (on Windows, kept until the process exits: a few bytes per thread that built).
   static var builds: ThreadBuilds {
+    unretainedBuilds.takeUnretainedValue()
+  }
+
+  /// The calling thread's builds in progress, unretained.
+  ///
+  /// Valid on the calling thread for as long as it runs, since the thread holds them until it
+  /// exits: a build on the fast path enters and leaves its injection with no retain and release.
+  static var unretainedBuilds: Unmanaged<ThreadBuilds> {
     if let existing = stored {
-      // Only this getter stores it: a `ThreadBuilds`, retained once, which the thread holds.
-      return Unmanaged<ThreadBuilds>.fromOpaque(existing).takeUnretainedValue()
+      // Only `makeBuilds` stores it: a `ThreadBuilds`, retained once, which the thread holds.
+      return Unmanaged<ThreadBuilds>.fromOpaque(existing)
     }
-    return makeBuilds()
+    return Unmanaged.passUnretained(makeBuilds())
   }
 
   /// Makes the calling thread's builds, on its first build: apart from ``builds``, so that the

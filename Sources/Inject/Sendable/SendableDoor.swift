@@ -14,7 +14,9 @@ enum SendableDoor<T: Sendable>: Door {
   /// An injection entered on the thread's chain: held strongly until it leaves, since the chain
   /// holds it unowned, and a delegation may drop the resolution's last other reference to it.
   struct Entered {
-    let builds: ThreadBuilds
+    /// The thread's builds, unretained: the thread holds them, and leaves on the thread it
+    /// entered on.
+    let builds: Unmanaged<ThreadBuilds>
     let injection: SendableInjection<T>
   }
 
