@@ -47,7 +47,7 @@ final class Engine<D: Door>: Sendable {
   func resolve(
     _ injection: D.Injection, remembering configuration: Unmanaged<WorldConfiguration>, from location: CodeLocation
   ) -> D.Value {
-    if let current = World.current(within: configuration) {
+    if let current = World.current, current.configuration.isWithin(configuration) {
       return resolve(injection, in: current, from: location)
     }
     let world = World(configuration.takeUnretainedValue())

@@ -22,36 +22,8 @@ final class World: Sendable {
   /// The current task's innermost world, or `nil` for the global one.
   @usableFromInline
   static var current: World? {
-    withCurrent { $0 }
-  }
-
-  /// The current task's innermost world, if it is of `configuration` or nested in one of its
-  /// worlds (``WorldConfiguration/isWithin(_:)``).
-  ///
-  /// Not generic, unlike ``withCurrent(_:)``: the engine, which is not specialized for its door,
-  /// would pay for a closure and a metadata look-up.
-  static func current(within configuration: Unmanaged<WorldConfiguration>) -> World? {
-    withCurrent { current in current?.configuration.isWithin(configuration) == true ? current : nil }
-  }
-
-  /// Runs `body` with the current task's innermost world (`nil`: the global one), unretained.
-  ///
-  /// The general path reads it at least once per consumer: `TaskLocal.get()` copies the value
-  /// out through its type's value witness and retains it, about half of a read's cost, where
-  /// this reads the reference in place. The runtime function is the one `get()` calls, with the
-  /// same key (the `TaskLocal` object); it returns the address of the innermost binding's value,
-  /// a `World` here, or `nil` where none is bound (the default: the global world).
-  // NB: unretained. It is safe: the binding that holds the world is the current task's (or,
-  // outside every task, the thread's), made by a `withValue` whose operation encloses this
-  // synchronous call; nothing `body` runs can end that binding before `body` returns (a
-  // `withValue` inside it binds above it, and unbinds its own), so the binding holds the world
-  // for the whole of `body`.
-  @inline(__always)
-  static func withCurrent<R>(_ body: (World?) -> R) -> R {
-    guard let value = taskLocalValueGet(Unmanaged.passUnretained(Current.$world).toOpaque()) else {
-      return body(nil)
-    }
-    return value.load(as: Unmanaged<World>.self).withGuaranteedReference { $0.isGlobal ? body(nil) : body($0) }
+    let world = Current.world
+    return world.isGlobal ? nil : world
   }
 
   /// What the world resolves with.
@@ -489,12 +461,3 @@ package func slotCountInCurrentWorld() -> Int? {
 private enum Current {
   @TaskLocal static var world = World.global
 }
-
-/// The Swift runtime's read of a task-local binding, the one `TaskLocal.get()` calls.
-///
-/// The address of the value that the innermost binding of `key` (the `TaskLocal` object) holds
-/// in the current task (outside every task, the current thread), or `nil` if none is bound.
-/// Exported by `libswift_Concurrency` on every platform, and part of its ABI: the standard
-/// library's inlinable code calls it.
-@_silgen_name("swift_task_localValueGet")
-private func taskLocalValueGet(_ key: UnsafeMutableRawPointer) -> UnsafeRawPointer?

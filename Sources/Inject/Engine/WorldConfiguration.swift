@@ -169,7 +169,7 @@ final class WorldConfiguration: Sendable {
   /// The configuration of the current task's world, for a consumer or a carried world made now,
   /// which remembers it; `nil` in the global world.
   static func rememberedByNewConsumer() -> WorldConfiguration? {
-    guard let configuration = World.withCurrent({ $0?.configuration }) else { return nil }
+    guard let configuration = World.current?.configuration else { return nil }
     if !_inject_flag_is_set(configuration.rememberedFlag) {
       _inject_flag_set(configuration.rememberedFlag)
     }

@@ -35,9 +35,8 @@ enum Resolution {
   /// A consumer outside every world pays one task-local read for the worlds it is not in.
   @usableFromInline
   static var path: Path {
-    World.withCurrent { world in
-      world == nil && !Telemetry.isActive && !BuildFrames.isRecording ? .fast : .general(world)
-    }
+    let world = World.current
+    return world == nil && !Telemetry.isActive && !BuildFrames.isRecording ? .fast : .general(world)
   }
 
   /// How a resolution proceeds.
