@@ -1,8 +1,19 @@
+import Dispatch
+import Foundation
 import Inject
+import TestSupport
 import Testing
 
 /// A sendable instance.
-private final class SendableLeaf: Sendable {}
+private final class SendableLeaf: Sendable {
+  init() {}
+
+  /// Made after `delay`, spent spinning, as a slow factory would.
+  init(after delay: Duration) {
+    let start = ContinuousClock.now
+    while ContinuousClock.now - start < delay {}
+  }
+}
 
 /// Which injection a dependent's factory resolves, set by a test.
 @MainActor private final class Source {
@@ -133,6 +144,52 @@ private final class SendableLeaf: Sendable {}
       #expect(slotCountInCurrentWorld() == 0, "no slot is left for a popped layer")
       _ = Consumer(injection).service
       #expect(slotCountInCurrentWorld() == 1)
+    }
+  }
+
+  /// A global override popped while other threads resolve it in a scope's world.
+  ///
+  /// A resolution that read the stack before the pop made its slot, or listed what it built,
+  /// after the pop had emptied the world: without the pop's mark, 20,000 cycles left dozens to
+  /// hundreds of slots, and their instances, until the world ended. In a process of its own: a
+  /// global pop empties every slot of the global world stored since its push, so 20,000 of them
+  /// would take instances from the tests beside it.
+  @Test(.timeLimit(.minutes(4)))
+  nonisolated func aGlobalOverridePoppedWhileAnotherThreadResolvesItInAScopeLeavesNoSlot()
+    async
+  {
+    await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
+      let injection = SendableInjection<SendableLeaf>(strategy: .singleton, instance: SendableLeaf())
+      let scoped = SendableInjection<SendableLeaf>(strategy: .onDemand, instance: SendableLeaf())
+      await scoped.withOverride(SendableLeaf()) {
+        let world = InjectionWorld.current
+        let (done, readers) = (Locked(false), DispatchGroup())
+        for _ in 0..<2 {
+          readers.enter()
+          Thread {
+            world.run {
+              while !done.withLock({ $0 }) {
+                _ = injection.resolve()
+              }
+            }
+            readers.leave()
+          }.start()
+        }
+        // Global overrides in a test process, shadowing what the readers resolved: on purpose.
+        withDebugWarningsSilenced {
+          for _ in 0..<20_000 {
+            // A build that takes a while: a pop comes while it builds, too.
+            injection.override(with: SendableLeaf(after: .microseconds(20)))
+            injection.rollbackOverride()
+          }
+        }
+        done.withLock { $0 = true }
+        readers.wait()
+        let (slots, stored) = await MainActor.run { (slotCountInCurrentWorld(), storedSlotCountInCurrentWorld()) }
+        precondition(slots == 1, "the published layer's slot alone, not \(String(describing: slots))")
+        precondition(stored == 1, "the published layer's listed alone, not \(String(describing: stored))")
+      }
     }
   }
 

@@ -67,6 +67,7 @@ extension Engine {
     }
     // The stacks hold only `Layer<D>`s of the injection.
     let epoch = Layer<D>.unerased(first).pushEpoch
+    World.notePopped(popped, D.self)
     let released = Self.forgetting(
       popped.map(ObjectIdentifier.init), poppedFrom: test?.log ?? RollbackLog.global, at: epoch)
     D.record(.rolledBack(depth: left), injection, at: location)

@@ -317,7 +317,8 @@ final class Engine<D: Door>: Sendable {
     let entry = StoredEntry(
       slot: slot, layer: ObjectIdentifier(layer), injection: ObjectIdentifier(injection),
       publication: publication, strategy: strategy, origin: layer.origin)
-    D.withPart(of: world) { $0.register(entry) }
+    // The global world's slots are its layers'; a world's own, its part's.
+    D.withPart(of: world) { $0.register(entry, keepsSlots: world != nil) }
   }
 }
 

@@ -55,6 +55,12 @@ final class Layer<D: DoorTypes>: Sendable {
   /// A number that no other layer of the process has, unlike its address: what a world's
   /// configuration names it by without holding it (``WorldConfiguration/remnant(of:)``).
   let serial = _inject_next_layer_serial()
+  /// Whether the layer was popped from a stack: every world forgets its slots then, and a world
+  /// that makes one after, for a resolution that read the stack before the pop, forgets it at
+  /// once (``World/slot(for:_:)``).
+  // NB: `nonisolated(unsafe)` so that this `Sendable` layer can be marked. It is safe: it is read
+  // and written only under the lock of `World.holders` (`World.notePopped`, `World.noteSlot`).
+  nonisolated(unsafe) var isPopped = false
 
   /// A layer; `strategy` is `nil` for one that delegates to another injection.
   ///

@@ -193,6 +193,12 @@ final class World: Sendable {
     mainActorPart.access { $0.slots.count } + sendablePart.withLock { $0.slots.count }
   }
 
+  /// How many slots this world lists as stored, for the graph, of both kinds.
+  @MainActor
+  var storedCount: Int {
+    mainActorPart.access { $0.registered.count } + sendablePart.withLock { $0.registered.count }
+  }
+
   /// The slot of `layer` in this world's part of `D`, made now if there is none.
   @inline(__always)
   func slot<D: Door>(for layer: Layer<D>, _: D.Type) -> D.Slot {
@@ -255,12 +261,20 @@ final class World: Sendable {
   /// Notes that this world made a slot for `layer` in the part of `D`: unless it is a scope's own
   /// layer, which is released with the worlds that hold its slots and never popped, the holders
   /// of each layer list the part, for ``forget(_:_:)``.
+  ///
+  /// A layer popped already (a resolution on another thread read the stack before the pop) is
+  /// not listed: its slot is forgotten here at once, as the pop's ``forget(_:_:)``, which could
+  /// not find it, would have.
   private func noteSlot<D: Door>(of layer: Layer<D>, _: D.Type) {
     // A family's scoped override is the family's, not the scope's own: its layers are listed, so
     // that the family sees what they hold and its member's release forgets them.
     guard layer.origin != .scoped || layer.isFamilyOverrides else { return }
     let part = D.part(of: self)
-    Self.holders.withLock { holders in
+    let isPopped = Self.holders.withLock { holders in
+      // The pop marked it before it took this lock to find the parts to forget the layer in.
+      if layer.isPopped {
+        return true
+      }
       holders.parts[ObjectIdentifier(layer), default: []].append(WeakPart(part: part))
       holders.count += 1
       if holders.pruning.isDue(holders.count) {
@@ -270,6 +284,22 @@ final class World: Sendable {
         }
         holders.count = holders.parts.values.reduce(0) { $0 + $1.count }
         holders.pruning.pruned(leaving: holders.count)
+      }
+      return false
+    }
+    if isPopped {
+      // Released once nothing is being changed: what another thread stored in the slot meanwhile.
+      withExtendedLifetime(Self.empty(D.withPart(of: self) { $0.forget([ObjectIdentifier(layer)]) }, D.self)) {}
+    }
+  }
+
+  /// Marks `layers`, `Layer<D>`s popped from a stack, popped: before ``forget(_:_:)`` looks for
+  /// the worlds that keep their slots, so that a world that makes one later forgets it itself.
+  static func notePopped<D: DoorTypes>(_ layers: [any AnyObject & Sendable], _: D.Type) {
+    holders.withLock { _ in
+      for layer in layers {
+        // The stacks hold only `Layer<D>`s.
+        Layer<D>.unerased(layer).isPopped = true
       }
     }
   }
@@ -306,11 +336,17 @@ final class World: Sendable {
       }
       return parts
     }
-    var forgotten: [Any] = []
     var slots = D.withPart(of: nil) { $0.forget(identifiers) }
     for part in parts {
       slots += D.part(of: nil).withPart(ofSameKind: part.object) { $0.forget(identifiers) }
     }
+    return empty(slots, D.self)
+  }
+
+  /// Empties `slots`, forgotten by their parts; returns what they held, and the slots, for the
+  /// caller to release once no state is being changed any more.
+  private static func empty<D: Door>(_ slots: [any EngineSlot], _: D.Type) -> [Any] {
+    var forgotten: [Any] = []
     for slot in slots {
       // Only the door's part holds its slots: `D.Slot`s.
       let slot = D.Slot.unerased(slot)
@@ -393,9 +429,14 @@ struct WorldPart: Sendable {
     return Array(families.values)
   }
 
-  /// Lists `entry`'s slot, unless it is listed already.
-  mutating func register(_ entry: StoredEntry) {
+  /// Lists `entry`'s slot, unless it is listed already, or, in a world's own part
+  /// (`keepsSlots`), its layer's slot is no longer kept here: a rollback popped the layer while
+  /// it built, and the part forgot it.
+  mutating func register(_ entry: StoredEntry, keepsSlots: Bool) {
     guard stored[entry.layer] == nil else { return }
+    if keepsSlots, !keeps(entry.slot, of: entry.layer) {
+      return
+    }
     storedCount += 1
     stored[entry.layer] = (storedCount, entry)
   }
@@ -424,6 +465,14 @@ struct WorldPart: Sendable {
     }
     last = (layer, slot)
     return slot
+  }
+
+  /// Whether `slot` is the one kept here for the layer `layer`.
+  private func keeps(_ slot: any EngineSlot, of layer: ObjectIdentifier) -> Bool {
+    if let last, last.layer == layer {
+      return last.slot === slot
+    }
+    return slots[LayerKey(layer)]?.slot === slot
   }
 
   /// Forgets the slots of the layers `identifiers`; returns them.
@@ -455,6 +504,13 @@ package func worldHolderCount() -> Int {
 @MainActor
 package func slotCountInCurrentWorld() -> Int? {
   World.current?.slotCount
+}
+
+/// How many slots the current task's world lists as stored, or `nil` in the global world: for
+/// tests that it lists no slot it no longer keeps.
+@MainActor
+package func storedSlotCountInCurrentWorld() -> Int? {
+  World.current?.storedCount
 }
 
 /// The task-local that names the current world.
