@@ -67,11 +67,20 @@ extension Engine {
     }
     // The stacks hold only `Layer<D>`s of the injection.
     let epoch = Layer<D>.unerased(first).pushEpoch
-    World.notePopped(popped, D.self)
-    let released = Self.forgetting(
-      popped.map(ObjectIdentifier.init), poppedFrom: test?.log ?? RollbackLog.global, at: epoch)
+    let released = Self.forgetting(popped: popped, from: test?.log ?? RollbackLog.global, at: epoch)
     D.record(.rolledBack(depth: left), injection, at: location)
     withExtendedLifetime((popped, released)) {}
+  }
+
+  /// Marks `layers`, `Layer<D>`s popped from a stack of `log`, popped, then forgets them as
+  /// ``forgetting(_:poppedFrom:at:logged:)`` does: marked first, so that a resolution that read
+  /// the stack before the pop, and makes its slot in a world after the worlds forgot them, forgets
+  /// it itself (``World/notePopped(_:_:)``).
+  static func forgetting(
+    popped layers: [any AnyObject & Sendable], from log: RollbackLog, at epoch: UInt64, logged: Int? = nil
+  ) -> [Any] {
+    World.notePopped(layers, D.self)
+    return forgetting(layers.map(ObjectIdentifier.init), poppedFrom: log, at: epoch, logged: logged)
   }
 
   /// Notes in `log` that the `layers` (by identity), pushed at `epoch` or later, are gone, and

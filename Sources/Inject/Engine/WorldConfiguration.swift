@@ -228,8 +228,7 @@ final class WorldConfiguration: Sendable {
       MainActor.assumeIsolated { leave(WorldStorage.objects(inMainActorPart: mainActorPart), at: pops, in: &link) }
       return mainActorPart
     }
-    if ended != nil {
-      let mainActorFamilies = ended?.storingFamilies ?? []
+    if let mainActorFamilies = ended?.storingFamilies {
       // Consumed: a copy left here could be released after the main actor released its own, and
       // after the families were told that the part's slots were gone.
       MainActorRelease.release(consume ended, afterwards: Self.telling(mainActorFamilies))

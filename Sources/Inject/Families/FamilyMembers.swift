@@ -372,13 +372,11 @@ extension FamilyCore where D: Door {
       }
     }
     guard let first = overrides.first else { return (0, left) }
-    World.notePopped(layers, D.self)
     // Nothing resolves from the popped layers any more: the worlds of their stack forget them.
     // Every change of state is made before what the layers and the emptied slots held is
     // released: a `deinit` among them sees the final stacks.
     let released = Engine<D>.forgetting(
-      layers.map(ObjectIdentifier.init), poppedFrom: test?.log ?? RollbackLog.global, at: first.pushEpoch,
-      logged: overrides.count)
+      popped: layers, from: test?.log ?? RollbackLog.global, at: first.pushEpoch, logged: overrides.count)
     withExtendedLifetime((overrides, layers, released)) {}
     return (overrides.count, left)
   }

@@ -46,8 +46,8 @@ enum CurrentThread {
     return Unmanaged.passUnretained(makeBuilds())
   }
 
-  /// Makes the calling thread's builds, on its first build: apart from ``builds``, so that the
-  /// getter, small, is inlined where a build is entered.
+  /// Makes the calling thread's builds, on its first build: apart from ``unretainedBuilds``, so
+  /// that the getter, small, is inlined where a build is entered.
   @inline(never)
   private static func makeBuilds() -> ThreadBuilds {
     let builds = ThreadBuilds()
