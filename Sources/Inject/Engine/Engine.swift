@@ -317,8 +317,11 @@ final class Engine<D: Door>: Sendable {
     let entry = StoredEntry(
       slot: slot, layer: ObjectIdentifier(layer), injection: ObjectIdentifier(injection),
       publication: publication, strategy: strategy, origin: layer.origin)
-    // The global world's slots are its layers'; a world's own, its part's.
-    D.withPart(of: world) { $0.register(entry, keepsSlots: world != nil) }
+    // The global world's slots are its layers'; a world's own, its part's. A global layer popped
+    // after this resolution read its stack (the rollback overlapped the build only if it came
+    // after `buildAndStore` read the log's count) stays unlisted: the pop marks it before it
+    // forgets it in this part, under the guard taken here.
+    D.withPart(of: world) { $0.register(entry, keepsSlots: world != nil) { World.isPopped(layer) } }
   }
 }
 

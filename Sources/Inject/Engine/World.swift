@@ -304,6 +304,13 @@ final class World: Sendable {
     }
   }
 
+  /// Whether `layer` was popped (``notePopped(_:_:)``): read under the lock it is marked under,
+  /// so that a caller that asks under a part's guard, after the pop forgot the layer in that
+  /// part, sees the mark.
+  static func isPopped<D: DoorTypes>(_ layer: Layer<D>) -> Bool {
+    holders.withLock { _ in layer.isPopped }
+  }
+
   /// The parts of the worlds alive, other than the global one, that keep a slot of any of
   /// `layers`, and which layer's: so that a family can tell whether one of them holds an
   /// instance.
@@ -429,12 +436,12 @@ struct WorldPart: Sendable {
     return Array(families.values)
   }
 
-  /// Lists `entry`'s slot, unless it is listed already, or, in a world's own part
-  /// (`keepsSlots`), its layer's slot is no longer kept here: a rollback popped the layer while
-  /// it built, and the part forgot it.
-  mutating func register(_ entry: StoredEntry, keepsSlots: Bool) {
+  /// Lists `entry`'s slot, unless it is listed already, or a rollback popped its layer while it
+  /// built, which forgot the layer here: in a world's own part (`keepsSlots`), its layer's slot
+  /// is no longer kept; in the global world's, whose slots are their layers', `isPopped` says so.
+  mutating func register(_ entry: StoredEntry, keepsSlots: Bool, isPopped: () -> Bool) {
     guard stored[entry.layer] == nil else { return }
-    if keepsSlots, !keeps(entry.slot, of: entry.layer) {
+    if keepsSlots ? !keeps(entry.slot, of: entry.layer) : entry.origin != .published && isPopped() {
       return
     }
     storedCount += 1
