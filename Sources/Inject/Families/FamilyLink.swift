@@ -31,15 +31,11 @@ final class FamilyLink: Sendable {
     self.key = key
   }
 
-  /// The layer that `override` made for this member, made by `make` the first time.
+  /// The layer that `override` made for this member; `layer`, kept from now on, if it made none.
   func layer(
-    madeBy override: any AnyObject & Sendable, _ make: () -> any AnyObject & Sendable
+    madeBy override: any AnyObject & Sendable, orKeep layer: any AnyObject & Sendable
   ) -> any AnyObject & Sendable {
-    if let layer = layer(madeBy: override) {
-      return layer
-    }
-    let layer = make()
-    return made.withLock { made in
+    made.withLock { made in
       // An entry whose override was released is not this one's: the override drops it first.
       if let existing = made[ObjectIdentifier(override)], existing.override != nil {
         return existing.layer

@@ -356,7 +356,7 @@ extension FamilyCore where D: Door {
       // Only `push` stores them, `FamilyOverride<D>`s. The test's members drop the layers they
       // made when they next make one.
       overrides = popped.map { FamilyOverride<D>.unerased($0) }
-      (layers, left) = (overrides.flatMap(\.madeLayers) as [any AnyObject & Sendable], count)
+      (layers, left) = (overrides.flatMap { $0.popped() } as [any AnyObject & Sendable], count)
     } else {
       (overrides, layers, left) = state.withLock { state in
         let (overrides, left) = state.globalOverrides.pop(leaving: leaving)

@@ -24,6 +24,9 @@ final class FamilyOverride<D: DoorTypes>: Sendable {
     var links: [WeakLink] = []
     /// When `links` is pruned, which forgets the entries of released members.
     var pruning = PruneSchedule()
+    /// Whether a test's rollback popped the override (``popped()``): a layer made after, for a
+    /// resolution that read the stack before, is born popped.
+    var isPopped = false
   }
 
   private struct WeakLink: Sendable {
@@ -50,24 +53,40 @@ final class FamilyOverride<D: DoorTypes>: Sendable {
 
   /// The layer of the member that `link` names: made the first time, then kept by the member.
   func layer(for link: FamilyLink) -> Layer<D> {
-    let layer = link.layer(madeBy: self) {
-      madeFor.withLock { madeFor in
+    // Only this override makes its layers: `Layer<D>`s.
+    if let layer = link.layer(madeBy: self) {
+      return Layer<D>.unerased(layer)
+    }
+    let new = makeLayer(for: link)
+    // Kept by the member and listed here under one lock, which `popped()` takes: the pop finds
+    // the layer, or the layer learns of the pop.
+    let (layer, isPopped) = madeFor.withLock { madeFor in
+      let layer = link.layer(madeBy: self, orKeep: new)
+      if layer === new {
         madeFor.links.append(WeakLink(link: link))
         if madeFor.pruning.isDue(madeFor.links.count) {
           madeFor.links.removeAll { $0.link == nil }
           madeFor.pruning.pruned(leaving: madeFor.links.count)
         }
       }
-      return makeLayer(for: link)
+      return (Layer<D>.unerased(layer), madeFor.isPopped)
     }
-    // Only this override makes its layers: `Layer<D>`s.
-    return Layer<D>.unerased(layer)
+    if isPopped, layer === new {
+      // As the pop would have marked it: a world that makes its slot forgets it at once.
+      World.notePopped([new], D.self)
+    }
+    return layer
   }
 
-  /// The layers that ``layer(for:)`` made whose members are alive.
-  var madeLayers: [Layer<D>] {
-    // Only this override makes its layers: `Layer<D>`s.
-    links.compactMap { $0.layer(madeBy: self).map { Layer<D>.unerased($0) } }
+  /// Marks the override popped from a test's stack, and returns the layers that ``layer(for:)``
+  /// made whose members are alive: for the pop to mark and forget, while every layer made after
+  /// is born popped.
+  func popped() -> [Layer<D>] {
+    madeFor.withLock { madeFor in
+      madeFor.isPopped = true
+      // Only this override makes its layers: `Layer<D>`s.
+      return madeFor.links.compactMap { $0.link?.layer(madeBy: self).map { Layer<D>.unerased($0) } }
+    }
   }
 
   /// The members' links that ``layer(for:)`` made a layer for that are alive.

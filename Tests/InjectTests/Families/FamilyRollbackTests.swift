@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Inject
 import InjectTesting
 import TestSupport
@@ -88,6 +90,50 @@ final class KeyedRepository {
     #expect(Consumer(family[5]).service.source == "decorated family")
     family.rollbackOverride()
     #expect(Consumer(family[5]).service.source == "decorated live")
+  }
+
+  /// A family override popped from a test's stack while other threads resolve its members in a
+  /// scope leaves no slot of it there: a resolution that read the stack before the pop, and made
+  /// the member's layer of it after the pop had looked for them, forgets the slot it makes.
+  ///
+  /// The 200 overrides beneath make each resolution read the stack long before it reaches the
+  /// top one's layer, so that the pops land in that window: without the rule, 1,000 cycles left
+  /// dozens of slots.
+  @Test(.timeLimit(.minutes(4)))
+  nonisolated func aFamilyOverridePoppedFromATestsStackWhileThreadsResolveItsMembersLeavesNoSlot() async {
+    await withIsolatedInjections {
+      let family = SendableInjectionFamily<Int, KeyedCache>(strategy: .singleton) { KeyedCache($0) }
+      for _ in 0..<200 {
+        family.override(with: { KeyedCache($0, "beneath") })
+      }
+      let scoped = SendableInjection<KeyedCache>(strategy: .onDemand, instance: KeyedCache(0))
+      await scoped.withOverride(KeyedCache(0, "scoped")) {
+        let world = InjectionWorld.current
+        let (done, readers) = (Locked(false), DispatchGroup())
+        for _ in 0..<2 {
+          readers.enter()
+          Thread {
+            world.run {
+              while !done.withLock({ $0 }) {
+                _ = family[Int.random(in: 0..<3)].resolve()
+              }
+            }
+            readers.leave()
+          }.start()
+        }
+        for _ in 0..<1_000 {
+          family.override(with: { KeyedCache($0, "popped") })
+          family.rollbackOverride()
+        }
+        done.withLock { $0 = true }
+        readers.wait()
+        let (slots, stored) = await MainActor.run { (slotCountInCurrentWorld(), storedSlotCountInCurrentWorld()) }
+        #expect(
+          slots.map { $0 <= 3 } == true, "the top layer's slot of each key, at most: \(String(describing: slots))")
+        #expect(stored.map { $0 <= 3 } == true, "\(String(describing: stored))")
+        #expect(family[1].resolve().source == "beneath")
+      }
+    }
   }
 
   /// A family released with a global override still pushed leaves the log as a rollback would.
