@@ -163,29 +163,16 @@ private final class SendableLeaf: Sendable {
       let injection = SendableInjection<SendableLeaf>(strategy: .singleton, instance: SendableLeaf())
       let scoped = SendableInjection<SendableLeaf>(strategy: .onDemand, instance: SendableLeaf())
       await scoped.withOverride(SendableLeaf()) {
-        let world = InjectionWorld.current
-        let (done, readers) = (Locked(false), DispatchGroup())
-        for _ in 0..<2 {
-          readers.enter()
-          Thread {
-            world.run {
-              while !done.withLock({ $0 }) {
-                _ = injection.resolve()
-              }
+        resolvingOnTwoThreads(in: .current, { _ = injection.resolve() }) {
+          // Global overrides in a test process, shadowing what the readers resolved: on purpose.
+          withDebugWarningsSilenced {
+            for _ in 0..<20_000 {
+              // A build that takes a while: a pop comes while it builds, too.
+              injection.override(with: SendableLeaf(after: .microseconds(20)))
+              injection.rollbackOverride()
             }
-            readers.leave()
-          }.start()
-        }
-        // Global overrides in a test process, shadowing what the readers resolved: on purpose.
-        withDebugWarningsSilenced {
-          for _ in 0..<20_000 {
-            // A build that takes a while: a pop comes while it builds, too.
-            injection.override(with: SendableLeaf(after: .microseconds(20)))
-            injection.rollbackOverride()
           }
         }
-        done.withLock { $0 = true }
-        readers.wait()
         let (slots, stored) = await MainActor.run { (slotCountInCurrentWorld(), storedSlotCountInCurrentWorld()) }
         precondition(slots == 1, "the published layer's slot alone, not \(String(describing: slots))")
         precondition(stored == 1, "the published layer's listed alone, not \(String(describing: stored))")

@@ -1,5 +1,3 @@
-import Dispatch
-import Foundation
 import Inject
 import InjectTesting
 import TestSupport
@@ -98,7 +96,7 @@ final class KeyedRepository {
   ///
   /// The 200 overrides beneath make each resolution read the stack long before it reaches the
   /// top one's layer, so that the pops land in that window: without the rule, 1,000 cycles left
-  /// dozens of slots.
+  /// 2 to 10 slots of popped layers.
   @Test(.timeLimit(.minutes(4)))
   nonisolated func aFamilyOverridePoppedFromATestsStackWhileThreadsResolveItsMembersLeavesNoSlot() async {
     await withIsolatedInjections {
@@ -108,29 +106,15 @@ final class KeyedRepository {
       }
       let scoped = SendableInjection<KeyedCache>(strategy: .onDemand, instance: KeyedCache(0))
       await scoped.withOverride(KeyedCache(0, "scoped")) {
-        let world = InjectionWorld.current
-        let (done, readers) = (Locked(false), DispatchGroup())
-        for _ in 0..<2 {
-          readers.enter()
-          Thread {
-            world.run {
-              while !done.withLock({ $0 }) {
-                _ = family[Int.random(in: 0..<3)].resolve()
-              }
-            }
-            readers.leave()
-          }.start()
+        resolvingOnTwoThreads(in: .current, { _ = family[Int.random(in: 0..<3)].resolve() }) {
+          for _ in 0..<1_000 {
+            family.override(with: { KeyedCache($0, "popped") })
+            family.rollbackOverride()
+          }
         }
-        for _ in 0..<1_000 {
-          family.override(with: { KeyedCache($0, "popped") })
-          family.rollbackOverride()
-        }
-        done.withLock { $0 = true }
-        readers.wait()
         let (slots, stored) = await MainActor.run { (slotCountInCurrentWorld(), storedSlotCountInCurrentWorld()) }
-        #expect(
-          slots.map { $0 <= 3 } == true, "the top layer's slot of each key, at most: \(String(describing: slots))")
-        #expect(stored.map { $0 <= 3 } == true, "\(String(describing: stored))")
+        #expect(slots == 3, "the top layer's slot of each key alone")
+        #expect(stored == 3)
         #expect(family[1].resolve().source == "beneath")
       }
     }

@@ -34,6 +34,28 @@ func onThreads(
   }
 }
 
+/// Runs `resolve` over and over on two new threads in `world` while `work` runs on the calling
+/// thread; returns once `work` has returned and both threads have stopped.
+func resolvingOnTwoThreads(
+  in world: InjectionWorld, _ resolve: @escaping @Sendable () -> Void, while work: () -> Void
+) {
+  let (done, readers) = (Locked(false), DispatchGroup())
+  for _ in 0..<2 {
+    readers.enter()
+    Thread {
+      world.run {
+        while !done.withLock({ $0 }) {
+          resolve()
+        }
+      }
+      readers.leave()
+    }.start()
+  }
+  work()
+  done.withLock { $0 = true }
+  readers.wait()
+}
+
 /// Waits until `semaphore` is signalled, for `seconds` at most: after them, records an issue at
 /// the caller and returns, as ``onThreads(_:within:sourceLocation:_:)`` does.
 func wait(
