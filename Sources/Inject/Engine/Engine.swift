@@ -28,14 +28,18 @@ final class Engine<D: Door>: Sendable {
   ///
   /// `injection` is the engine's own.
   func resolve(_ injection: D.Injection, in world: World?, from location: CodeLocation) -> D.Value {
+    // Read before the stacks: what is built from them may be stored while no rollback of the
+    // world's log has happened since. The layers read include every layer beneath the one that
+    // stores, any of which a rollback may pop (a family's override beneath a member's decorator).
+    let pops = RollbackLog.covering(world)?.pops ?? 0
     let configuration = Configuration<D>(injection, publication, in: world)
     let position = configuration.top
     let layer = configuration.layer(at: position)
     world?.strictCheck?.noteResolved(layer.given)
     guard let other = layer.delegate else {
-      return build(at: position, layer, configuration, from: location)
+      return build(at: position, layer, configuration, from: location, ifNoRollbackSince: pops)
     }
-    return resolve(delegatingFrom: injection, to: other, in: world, from: location)
+    return resolve(delegatingFrom: injection, to: other, in: world, from: location, ifNoRollbackSince: pops)
   }
 
   /// The instance that a consumer declared at `location`, made in a world of `configuration`,
@@ -60,7 +64,8 @@ final class Engine<D: Door>: Sendable {
   /// Follows the delegations iteratively, each injection of the chain entered for the cycle
   /// check, so that a chain of any length takes constant stack.
   private func resolve(
-    delegatingFrom injection: D.Injection, to other: D.Injection, in world: World?, from location: CodeLocation
+    delegatingFrom injection: D.Injection, to other: D.Injection, in world: World?, from location: CodeLocation,
+    ifNoRollbackSince pops: UInt64
   ) -> D.Value {
     var entered = [D.enter(injection, from: location, inGlobalWorld: world == nil)]
     defer {
@@ -75,7 +80,7 @@ final class Engine<D: Door>: Sendable {
       let layer = configuration.layer(at: position)
       world?.strictCheck?.noteResolved(layer.given)
       guard let next = layer.delegate else {
-        return build(at: position, layer, configuration, from: location)
+        return build(at: position, layer, configuration, from: location, ifNoRollbackSince: pops)
       }
       entered.append(D.enter(injection, from: location, inGlobalWorld: world == nil))
       injection = next
@@ -83,9 +88,11 @@ final class Engine<D: Door>: Sendable {
   }
 
   /// The instance stored in the world for `layer` at `position`, or a new one, stored if the
-  /// layer's strategy keeps it.
+  /// layer's strategy keeps it and no rollback of the world's log happened since its count was
+  /// `pops`.
   private func build(
-    at position: Position, _ layer: Layer<D>, _ configuration: Configuration<D>, from location: CodeLocation
+    at position: Position, _ layer: Layer<D>, _ configuration: Configuration<D>, from location: CodeLocation,
+    ifNoRollbackSince pops: UInt64
   ) -> D.Value {
     let injection = configuration.injection
     guard !layer.isOnDemand else {
@@ -104,7 +111,9 @@ final class Engine<D: Door>: Sendable {
     let slot = configuration.world?.slot(for: layer, D.self) ?? layer.slot
     let instance = D.instance(in: slot, of: injection, for: location) {
       // A layer that builds has a strategy: only one that delegates has none.
-      buildAndStore(at: position, layer, layer.strategy.unsafelyUnwrapped, in: slot, configuration, for: location)
+      buildAndStore(
+        at: position, layer, layer.strategy.unsafelyUnwrapped, in: slot, configuration, for: location,
+        ifNoRollbackSince: pops)
     } found: {
       if D.recordsResolutions {
         D.record(.returnedFromStorage(layer.origin), injection, at: location)
@@ -151,15 +160,14 @@ final class Engine<D: Door>: Sendable {
   }
 
   /// A new instance from `layer` at `position`, which `slot` keeps under `strategy`: unless a
-  /// rollback overlapped the build, or a session generation it resolved ended meanwhile.
+  /// rollback of the world's log happened since its count was `pops` (read before the
+  /// resolution read the configuration), or a session generation it resolved ended meanwhile.
   private func buildAndStore(
     at position: Position, _ layer: Layer<D>, _ strategy: Strategy, in slot: D.Slot, _ configuration: Configuration<D>,
-    for location: CodeLocation
+    for location: CodeLocation, ifNoRollbackSince pops: UInt64
   ) -> D.Value {
     let (injection, world) = (configuration.injection, configuration.world)
-    // The global world's log, or its test's: the worlds of scopes outside tests have none.
-    let log = world.map { $0.testOverrides?.log } ?? RollbackLog.global
-    let pops = log?.pops ?? 0
+    let log = RollbackLog.covering(world)
     var generations: [SessionGeneration] = []
     let instance =
       world?.storage.isMadeAgain == true && strategy.session == nil

@@ -1,3 +1,5 @@
+import _InjectShims
+
 /// What makes a rollback exact, for both kinds of injection: no new consumer receives an
 /// instance that was stored, in any injection, while a popped override was in place.
 ///
@@ -33,6 +35,28 @@ final class RollbackLog: Sendable {
   static let global = RollbackLog()
 
   private let state = Locked(State())
+  /// ``State/pops``, copied there under the lock, for ``pops``, which takes no lock.
+  // NB: `nonisolated(unsafe)` because a pointer is not `Sendable`. It is safe: the word is
+  // written only under `state`'s lock and read with no lock, each through an atomic access of
+  // `_InjectShims`; it is allocated and initialized before `init` returns, and freed by `deinit`,
+  // when no other reference to the log exists.
+  private nonisolated(unsafe) let popCount = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+
+  init() {
+    popCount.initialize(to: 0)
+  }
+
+  deinit {
+    popCount.deallocate()
+  }
+
+  /// The log that covers the slots of `world` (`nil`: the global world): its test's, or the
+  /// global world's; the worlds of scopes outside tests have none.
+  @inline(__always)
+  static func covering(_ world: World?) -> RollbackLog? {
+    guard let world else { return global }
+    return world.log
+  }
 
   private struct State: Sendable {
     /// Advanced by every push.
@@ -119,9 +143,10 @@ final class RollbackLog: Sendable {
     }
   }
 
-  /// How many rollbacks there were: read before a build, so that its store can tell whether a
-  /// rollback happened while it built.
-  var pops: UInt64 { state.withLock { $0.pops } }
+  /// How many rollbacks there were: read by a resolution before it reads the stacks, so that the
+  /// store of what it builds can tell whether a rollback happened since (a layer it read, beneath
+  /// the one that stores, may have been popped).
+  var pops: UInt64 { _inject_count_acquire(popCount) }
 
   /// Runs `store`, which stores in `slot` at the epoch it is given, with this log's lock held,
   /// lists the slot while an override is in place, and returns what came of it; unless a
@@ -161,6 +186,7 @@ final class RollbackLog: Sendable {
         state.sendablePushed -= count
       }
       state.pops += 1
+      _inject_count_release(popCount, state.pops)
       var released: [Any] = []
       var onMainActor: [MainActorDrop] = []
       func drop(_ slot: any EngineSlot, empties: Bool) {

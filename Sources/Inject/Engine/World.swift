@@ -38,6 +38,11 @@ final class World: Sendable {
   private let sendablePart: Locked<WorldPart>
   /// Whether this is ``global``, which stands for no world.
   private let isGlobal: Bool
+  /// The rollback log that covers what this world stores: its test's, if it is a test world.
+  ///
+  /// The worlds of scopes outside tests have none. Read from here with one load by every
+  /// resolution in a world.
+  let log: RollbackLog?
 
   /// What the task-local names outside every world: not a world, so that the task-local holds
   /// a class rather than an optional, whose copy costs more on every read.
@@ -49,7 +54,7 @@ final class World: Sendable {
       parent: nil, overriding: nil, overridingFamily: nil, isTest: false, leakWatch: nil, strictCheck: nil,
       graphCheck: nil)
     storage = WorldStorage(isMadeAgain: false)
-    (mainActorPart, sendablePart, isGlobal) = (storage.mainActorPart, storage.sendablePart, true)
+    (mainActorPart, sendablePart, isGlobal, log) = (storage.mainActorPart, storage.sendablePart, true, nil)
   }
 
   /// Whether this is a test world, where injections resolve their test value by default.
@@ -86,7 +91,7 @@ final class World: Sendable {
     self.configuration = configuration
     let storage = configuration.openStorage()
     (self.storage, self.mainActorPart, self.sendablePart) = (storage, storage.mainActorPart, storage.sendablePart)
-    isGlobal = false
+    (isGlobal, log) = (false, configuration.testOverrides?.log)
     WorldCount.increment()
     SendableFastPath.increment()
     MainActorHop.run { Resolution.noteWorld(alive: true) }

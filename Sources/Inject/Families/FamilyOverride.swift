@@ -60,7 +60,12 @@ final class FamilyOverride<D: DoorTypes>: Sendable {
     let new = makeLayer(for: link)
     // Kept by the member and listed here under one lock, which `popped()` takes: the pop finds
     // the layer, or the layer learns of the pop.
-    let (layer, isPopped) = madeFor.withLock { madeFor in
+    return madeFor.withLock { madeFor in
+      if madeFor.isPopped {
+        // As the pop would have marked it, before another resolution can find it in the link:
+        // a world that makes its slot forgets it at once.
+        World.notePopped([new], D.self)
+      }
       let layer = link.layer(madeBy: self, orKeep: new)
       if layer === new {
         madeFor.links.append(WeakLink(link: link))
@@ -69,13 +74,8 @@ final class FamilyOverride<D: DoorTypes>: Sendable {
           madeFor.pruning.pruned(leaving: madeFor.links.count)
         }
       }
-      return (Layer<D>.unerased(layer), madeFor.isPopped)
+      return Layer<D>.unerased(layer)
     }
-    if isPopped, layer === new {
-      // As the pop would have marked it: a world that makes its slot forgets it at once.
-      World.notePopped([new], D.self)
-    }
-    return layer
   }
 
   /// Marks the override popped from a test's stack, and returns the layers that ``layer(for:)``

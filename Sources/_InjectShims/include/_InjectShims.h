@@ -71,4 +71,15 @@ static inline __attribute__((always_inline)) intptr_t _inject_fast_path_closers_
   return atomic_load_explicit(&_inject_fast_path_closers, memory_order_acquire);
 }
 
+/// The count at `count`, a word that only these two functions touch after it was initialized,
+/// read with acquire ordering.
+static inline uint64_t _inject_count_acquire(uint64_t *count) {
+  return atomic_load_explicit((_Atomic(uint64_t) *)count, memory_order_acquire);
+}
+
+/// Sets the count at `count` to `value`, with release ordering.
+static inline void _inject_count_release(uint64_t *count, uint64_t value) {
+  atomic_store_explicit((_Atomic(uint64_t) *)count, value, memory_order_release);
+}
+
 #endif

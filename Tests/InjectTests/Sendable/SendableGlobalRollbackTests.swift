@@ -1,5 +1,3 @@
-import Dispatch
-import Foundation
 import Inject
 import TestSupport
 import Testing
@@ -58,67 +56,65 @@ private let globalViewModel = Injection<GlobalViewModel>(
   /// A thread that waited for another's build of an override builds it again if a rollback
   /// popped it meanwhile (the first build's store is refused): what it builds goes to it alone,
   /// and leaves with the popped override, listed by no world.
-  ///
-  /// The wait is seen through its report (after 50 ms), so that the rollback surely comes while
-  /// the second thread waits, having read the stack with the override in place.
   @Test(.timeLimit(.minutes(4)))
   func whatAThreadBuildsForAnOverridePoppedWhileItWaitedLeavesWithTheOverride() async {
     await #expect(processExitsWith: .success) {
       ChildProcessBound.start()
-      WaitGraph.reportAfter = 0.05
-      let waitReported = Locked(false)
-      await MainActor.run { installTelemetry(FlaggingWaits(reported: waitReported)) }
       let injection = SendableInjection<GlobalClient>(strategy: .singleton, instance: GlobalClient("live"))
-      let (firstBuildStarted, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
-      let builds = Locked(0)
-      withDebugWarningsSilenced {
-        injection.override(
-          with: {
-            let build = builds.withLock { builds in
-              builds += 1
-              return builds
-            }
-            if build == 1 {
-              firstBuildStarted.signal()
-              release.wait()
-            }
-            return GlobalClient("mock \(build)")
-          }())
-      }
-      let (threads, second) = (DispatchGroup(), Locked(WeakClient()))
-      threads.enter()
-      Thread {
-        precondition(injection.resolve().name == "mock 1")
-        threads.leave()
-      }.start()
-      firstBuildStarted.wait()
-      threads.enter()
-      Thread {
+      let builds = BlockingBuilds()
+      withDebugWarningsSilenced { injection.override(with: GlobalClient("mock \(builds.build())")) }
+      let resolved = Locked<[WeakClient]>([])
+      let resolve: @Sendable () -> Void = {
         let client = injection.resolve()
-        precondition(client.name == "mock 2", client.name)
-        second.withLock { $0.client = client }
-        threads.leave()
-      }.start()
-      while !waitReported.withLock({ $0 }) {
-        try? await Task.sleep(for: .milliseconds(10))
+        precondition(client.name.hasPrefix("mock"), client.name)
+        resolved.withLock { $0.append(WeakClient(client: client)) }
       }
-      injection.rollbackOverride()
-      release.signal()
-      threads.wait()
-      precondition(builds.withLock { $0 } == 2)
-      precondition(second.withLock { $0.client } == nil, "the popped override's instance is kept")
+      await rollingBack({ injection.rollbackOverride() }, whileAThreadWaitsForAnothersBuild: builds, of: resolve)
+      precondition(builds.count == 2)
+      precondition(resolved.withLock { $0.allSatisfy { $0.client == nil } }, "the popped override's instance is kept")
       precondition(injection.resolve().name == "live")
     }
   }
-}
 
-/// Sets `reported` when a wait for another thread's build is reported.
-private struct FlaggingWaits: InjectionTelemetry {
-  let reported: Locked<Bool>
+  /// A layer above an override rolled back while a thread waited for another's build of it
+  /// (here a member's own decorator over its family's override) stores nothing built from it:
+  /// a consumer that starts after the rollback returned gets the decorated live instance.
+  @Test(.timeLimit(.minutes(4)))
+  func aDecoratorOverAFamilyOverridePoppedWhileAThreadWaitedKeepsNothingBuiltFromIt() async {
+    await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
+      let family = SendableInjectionFamily<Int, GlobalClient>(strategy: .singleton) { GlobalClient("live \($0)") }
+      let builds = BlockingBuilds()
+      withDebugWarningsSilenced {
+        family.override(with: { _ in GlobalClient("family \(builds.build())") })
+        family[1].override(with: { GlobalClient("decorated \($0.name)") })
+      }
+      await rollingBack(
+        { family.rollbackOverride() }, whileAThreadWaitsForAnothersBuild: builds, of: { _ = family[1].resolve() })
+      let after = family[1].resolve().name
+      precondition(after == "decorated live 1", after)
+    }
+  }
 
-  func record(_ event: InjectionEvent) {
-    if case .waitingForBuild = event.kind {
-      reported.withLock { $0 = true }
+  /// The same in a test world, where a scope decorates the test's override, rolled back while a
+  /// thread waited for another's build of it.
+  @Test(.timeLimit(.minutes(4)))
+  func aScopesDecoratorOverATestsOverridePoppedWhileAThreadWaitedKeepsNothingBuiltFromIt() async {
+    await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
+      await withIsolatedInjections {
+        let injection = SendableInjection<GlobalClient>(strategy: .singleton, instance: GlobalClient("live"))
+        let builds = BlockingBuilds()
+        injection.override(with: GlobalClient("mock \(builds.build())"))
+        await injection.withOverride({ GlobalClient("decorated \($0.name)") }) {
+          let world = InjectionWorld.current
+          await rollingBack(
+            { injection.rollbackOverride() }, whileAThreadWaitsForAnothersBuild: builds,
+            of: { _ = world.run { injection.resolve() } })
+          let after = injection.resolve().name
+          precondition(after == "decorated live", after)
+        }
+      }
     }
   }
 }

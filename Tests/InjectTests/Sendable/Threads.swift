@@ -56,6 +56,76 @@ func resolvingOnTwoThreads(
   readers.wait()
 }
 
+/// Builds that count themselves; the first blocks its thread until ``release`` is signalled.
+final class BlockingBuilds: Sendable {
+  /// Signalled when the first build starts.
+  let started = DispatchSemaphore(value: 0)
+  /// Lets the first build finish.
+  let release = DispatchSemaphore(value: 0)
+  private let builds = Locked(0)
+
+  /// How many builds started.
+  var count: Int { builds.withLock { $0 } }
+
+  /// Counts a build and returns its number; the first blocks until released.
+  func build() -> Int {
+    let build = builds.withLock { builds in
+      builds += 1
+      return builds
+    }
+    if build == 1 {
+      started.signal()
+      release.wait()
+    }
+    return build
+  }
+}
+
+/// Runs `resolve` on a thread, whose resolution builds through `builds` and blocks, then on a
+/// second thread, which waits for that build; once the second thread's wait is reported (so it
+/// has read the configuration, with the override in place), runs `rollback`, then lets the
+/// first build finish; returns once both threads have.
+///
+/// It shortens the report's delay to 50 ms and installs a telemetry: run it in a process of its
+/// own.
+func rollingBack(
+  _ rollback: () -> Void, whileAThreadWaitsForAnothersBuild builds: BlockingBuilds,
+  of resolve: @escaping @Sendable () -> Void
+) async {
+  WaitGraph.reportAfter = 0.05
+  let waitReported = Locked(false)
+  await MainActor.run { installTelemetry(FlaggingWaits(reported: waitReported)) }
+  let threads = DispatchGroup()
+  threads.enter()
+  Thread {
+    resolve()
+    threads.leave()
+  }.start()
+  builds.started.wait()
+  threads.enter()
+  Thread {
+    resolve()
+    threads.leave()
+  }.start()
+  while !waitReported.withLock({ $0 }) {
+    try? await Task.sleep(for: .milliseconds(10))
+  }
+  rollback()
+  builds.release.signal()
+  threads.wait()
+}
+
+/// Sets `reported` when a wait for another thread's build is reported.
+private struct FlaggingWaits: InjectionTelemetry {
+  let reported: Locked<Bool>
+
+  func record(_ event: InjectionEvent) {
+    if case .waitingForBuild = event.kind {
+      reported.withLock { $0 = true }
+    }
+  }
+}
+
 /// Waits until `semaphore` is signalled, for `seconds` at most: after them, records an issue at
 /// the caller and returns, as ``onThreads(_:within:sourceLocation:_:)`` does.
 func wait(
