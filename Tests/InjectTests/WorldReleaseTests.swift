@@ -193,6 +193,19 @@ private final class SendableLeaf: Sendable {
     }
   }
 
+  /// Short-lived injections resolved one after another in one world each get their own
+  /// instance, however often a new one takes the memory of a released one: the world's part,
+  /// which finds its last resolution's layer again by the injection, never hands it to another.
+  @Test func injectionsReleasedAndMadeAgainInOneWorldEachGetTheirOwnInstance() {
+    withIsolatedInjections {
+      for index in 0..<1_000 {
+        let injection = Injection<Int>(strategy: .singleton, instance: index)
+        #expect(injection.resolve() == index)
+        #expect(injection.resolve() == index)
+      }
+    }
+  }
+
   @Test func aDecoratorInANestedScopeDecoratesWhatTheEnclosingScopeOverrodeItWith() {
     let (injection, _) = makeInjection(.onDemand)
     injection.withOverride(ServiceImplementation("outer")) {

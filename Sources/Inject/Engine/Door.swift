@@ -69,7 +69,7 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   ///
   /// An existential, not an associated type, whose metadata would cost a cache look-up where the
   /// engine is not specialized for the door. For what every resolution in a world or store does,
-  /// the door also has ``withPart(of:_:)`` and ``slot(for:in:isNew:)``: the part, returned, costs
+  /// the door also has ``withPart(of:_:)`` and ``slot(for:in:resolvedBy:isNew:)``: the part, returned, costs
   /// a retain and a release through its side table (the index of parts holds it weakly).
   static func part(of world: World?) -> any WorldPartGuard
 
@@ -77,8 +77,16 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   static func withPart<R>(of world: World?, _ body: (inout WorldPart) -> R) -> R
 
   /// The slot of `layer` in this kind's part of `world`, made now if there is none, which
-  /// `isNew` then says.
-  static func slot(for layer: Layer<Self>, in world: World, isNew: inout Bool) -> any EngineSlot
+  /// `isNew` then says; kept with `resolution` for the next resolution
+  /// (``WorldPart/slot(for:resolvedBy:isNew:_:)``).
+  static func slot(
+    for layer: Layer<Self>, in world: World, resolvedBy resolution: WorldPart.Resolution?, isNew: inout Bool
+  ) -> any EngineSlot
+
+  /// The top layer of the injection whose engine is `engine`, and its slot, that this kind's part
+  /// of `world` kept from its last resolution, if no stack changed since
+  /// (``WorldPart/resolved(by:at:)``).
+  static func resolved(in world: World, by engine: AnyObject, at changes: UInt64) -> WorldPart.Entry?
 
   /// The test's override stack of `injection`, bottom first, as it is now (`Layer<Self>`s), or
   /// `nil` if it is empty: read once, under the stacks' guard.
@@ -92,6 +100,11 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   // cannot satisfy a requirement on `Slot`, which is `Sendable` (a layer holds its slot, and any
   // thread reaches layers). Through an existential, as `part(of:)` is, each call would look up
   // the slot type's generic metadata and witness table, where the engine is not specialized.
+
+  /// The instance that `slot` keeps, taken before `found` runs; or, if it has none now, what
+  /// `missing` returns, which runs with no build of the slot claimed, so that it may resolve
+  /// anew and build in `slot`.
+  static func instance(in slot: Slot, orElse missing: () -> Value, found: () -> Void) -> Value
 
   /// The instance that `slot` keeps for every new consumer, taken before `found` runs; or the
   /// one that `build` makes, once however many ask at once. `build` stores what it keeps

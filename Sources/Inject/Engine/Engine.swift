@@ -28,16 +28,64 @@ final class Engine<D: Door>: Sendable {
   ///
   /// `injection` is the engine's own.
   func resolve(_ injection: D.Injection, in world: World?, from location: CodeLocation) -> D.Value {
+    // Read before the stacks: what they give holds while their count of changes is this.
+    let changes = StackChanges.now
+    // An injection published `.onDemand` stores nothing to find, unless an override says otherwise.
+    if let world, !publication.published.isOnDemand, let found = D.resolved(in: world, by: self, at: changes) {
+      return resolve(injection, from: found, in: world, from: location, changes: changes)
+    }
+    return resolve(injection, readingIn: world, from: location, changes: changes)
+  }
+
+  /// The instance a new consumer declared at `location` gets in `world` from `found`, the top
+  /// layer of `injection` and its slot that the world's last resolution of it found, with no
+  /// stack changed since: the stored instance, else what a resolution that reads the
+  /// configuration gets.
+  private func resolve(
+    _ injection: D.Injection, from found: WorldPart.Entry, in world: World, from location: CodeLocation,
+    changes: UInt64
+  ) -> D.Value {
+    // The world's part keeps only `Layer<D>`s and `D.Slot`s in this kind's part.
+    let (layer, slot) = (Layer<D>.unerased(found.layer), D.Slot.unerased(found.slot))
+    var isFound = false
+    let instance = D.instance(in: slot) {
+      // Nothing kept: resolved as if nothing had been found, no build of the slot claimed yet.
+      resolve(injection, readingIn: world, from: location, changes: changes)
+    } found: {
+      isFound = true
+      world.strictCheck?.noteResolved(layer.given)
+      if D.recordsResolutions {
+        D.record(.returnedFromStorage(layer.origin), injection, at: location)
+      }
+    }
+    if isFound, D.isRecordingBuild {
+      D.noteResolved {
+        (
+          BuildDependency(injection: ObjectIdentifier(injection), publication: publication, location: location),
+          D.generations(of: slot)
+        )
+      }
+    }
+    return instance
+  }
+
+  /// The instance a new consumer declared at `location` gets in `world` (`nil`: the global
+  /// world), from its configuration read now (`changes` is the count of stack changes read
+  /// before).
+  @inline(__always)
+  private func resolve(
+    _ injection: D.Injection, readingIn world: World?, from location: CodeLocation, changes: UInt64
+  ) -> D.Value {
     // Read before the stacks: what is built from them may be stored while no rollback of the
     // world's log has happened since. The layers read include every layer beneath the one that
     // stores, any of which a rollback may pop (a family's override beneath a member's decorator).
-    let pops = RollbackLog.covering(world)?.pops ?? 0
+    let pops = RollbackLog.pops(covering: world)
     let configuration = Configuration<D>(injection, publication, in: world)
     let position = configuration.top
     let layer = configuration.layer(at: position)
     world?.strictCheck?.noteResolved(layer.given)
     guard let other = layer.delegate else {
-      return build(at: position, layer, configuration, from: location, ifNoRollbackSince: pops)
+      return build(at: position, layer, configuration, from: location, changes: changes, ifNoRollbackSince: pops)
     }
     return resolve(delegatingFrom: injection, to: other, in: world, from: location, ifNoRollbackSince: pops)
   }
@@ -80,7 +128,7 @@ final class Engine<D: Door>: Sendable {
       let layer = configuration.layer(at: position)
       world?.strictCheck?.noteResolved(layer.given)
       guard let next = layer.delegate else {
-        return build(at: position, layer, configuration, from: location, ifNoRollbackSince: pops)
+        return build(at: position, layer, configuration, from: location, changes: nil, ifNoRollbackSince: pops)
       }
       entered.append(D.enter(injection, from: location, inGlobalWorld: world == nil))
       injection = next
@@ -90,9 +138,12 @@ final class Engine<D: Door>: Sendable {
   /// The instance stored in the world for `layer` at `position`, or a new one, stored if the
   /// layer's strategy keeps it and no rollback of the world's log happened since its count was
   /// `pops`.
+  ///
+  /// `changes`, for a resolution of the configuration's own injection, is the count of stack
+  /// changes it read before the stacks: the world's part keeps it with the slot, for the next.
   private func build(
     at position: Position, _ layer: Layer<D>, _ configuration: Configuration<D>, from location: CodeLocation,
-    ifNoRollbackSince pops: UInt64
+    changes: UInt64?, ifNoRollbackSince pops: UInt64
   ) -> D.Value {
     let injection = configuration.injection
     guard !layer.isOnDemand else {
@@ -108,7 +159,13 @@ final class Engine<D: Door>: Sendable {
       }
       return instance
     }
-    let slot = configuration.world?.slot(for: layer, D.self) ?? layer.slot
+    let slot: D.Slot
+    if let world = configuration.world {
+      slot = world.slot(
+        for: layer, D.self, resolvedBy: changes.map { WorldPart.Resolution(engine: self, changes: $0) })
+    } else {
+      slot = layer.slot
+    }
     let instance = D.instance(in: slot, of: injection, for: location) {
       // A layer that builds has a strategy: only one that delegates has none.
       buildAndStore(

@@ -1,9 +1,11 @@
+import _InjectShims
+
 /// An injection's global override stack, and what it notes of the global world's resolutions.
 ///
 /// The same for both kinds of injection, so that every operation on it is written here once,
 /// a family's member's with its family's overrides beneath its own. Each kind keeps it under
 /// its own guard (``Door/withGlobalStack(of:_:)``): the main actor's cell, or the sendable
-/// injection's lock.
+/// injection's lock. Every change is counted (``StackChanges``), under that guard, once made.
 @usableFromInline
 struct GlobalStack: Sendable {
   /// The layers, bottom first: `Layer<D>`s of the injection's door, erased, so that the engine,
@@ -33,6 +35,7 @@ struct GlobalStack: Sendable {
   /// Pushes the layer that `make` makes at the depth it is given (1 for the injection's first
   /// override of its own); returns that depth.
   mutating func push(_ make: (_ depth: Int) -> any AnyObject & Sendable) -> Int {
+    defer { StackChanges.count() }
     let depth = ownDepth + 1
     layers.append(make(depth))
     return depth
@@ -41,7 +44,10 @@ struct GlobalStack: Sendable {
   /// Pops the injection's own overrides until `leaving(count)` of the `count` are left (its
   /// family's, beneath, stay); returns the popped layers, bottom first, and how many are left.
   mutating func pop(leaving: (Int) -> Int) -> (popped: [any AnyObject & Sendable], left: Int) {
-    defer { notes.popped(to: layers.count) }
+    defer {
+      notes.popped(to: layers.count)
+      StackChanges.count()
+    }
     return layers.pop(leaving: leaving, above: familyDepth)
   }
 
@@ -50,21 +56,44 @@ struct GlobalStack: Sendable {
   mutating func pushFamilyLayer(_ layer: any AnyObject & Sendable) {
     layers.insert(layer, at: familyDepth)
     familyDepth += 1
+    StackChanges.count()
   }
 
   /// Takes the topmost family override's layer off; returns it.
   mutating func popFamilyLayer() -> (any AnyObject & Sendable)? {
     guard familyDepth > 0 else { return nil }
     familyDepth -= 1
-    defer { notes.popped(to: layers.count) }
+    defer {
+      notes.popped(to: layers.count)
+      StackChanges.count()
+    }
     return layers.remove(at: familyDepth)
   }
 
   /// Empties the stack, for an injection's release; returns what it held.
   mutating func takeAll() -> (layers: [any AnyObject & Sendable], familyDepth: Int) {
-    defer { (layers, familyDepth) = ([], 0) }
+    defer {
+      (layers, familyDepth) = ([], 0)
+      StackChanges.count()
+    }
     return (layers, familyDepth)
   }
+}
+
+/// How many times an override stack changed, in every thread: every push onto or pop from an
+/// injection's global stack, or a test's stack of an injection or of a family, counted under the
+/// stack's guard once made.
+///
+/// What a resolution read of the stacks holds while the count is the one it read before it read
+/// them: a world's part keeps the top layer and slot that its last resolution of an injection
+/// found, with that count, for the next resolution of the same injection
+/// (``WorldPart/resolved(by:at:)``).
+enum StackChanges {
+  /// The count now, read with acquire ordering: read before the stacks.
+  static var now: UInt64 { _inject_stack_changes_now() }
+
+  /// Counts a change made, with release ordering.
+  static func count() { _inject_count_stack_change() }
 }
 
 extension Array {

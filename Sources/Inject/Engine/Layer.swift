@@ -57,7 +57,7 @@ final class Layer<D: DoorTypes>: Sendable {
   let serial = _inject_next_layer_serial()
   /// Whether the layer was popped from a stack: every world forgets its slots then, and a world
   /// that makes one after, for a resolution that read the stack before the pop, forgets it at
-  /// once (``World/slot(for:_:)``); the global world does not list what it stores after
+  /// once (``World/slot(for:_:resolvedBy:)``); the global world does not list what it stores after
   /// (``World/isPopped(_:)``).
   // NB: `nonisolated(unsafe)` so that this `Sendable` layer can be marked. It is safe: it is read
   // and written only under the lock of `World.holders` (`World.notePopped`, `World.noteSlot`,

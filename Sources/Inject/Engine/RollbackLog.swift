@@ -58,6 +58,14 @@ final class RollbackLog: Sendable {
     return world.log
   }
 
+  /// The count of rollbacks of the log that covers `world` (none: 0): what a resolution reads
+  /// before it reads the configuration, with no retain of the log.
+  @inline(__always)
+  static func pops(covering world: World?) -> UInt64 {
+    guard let world else { return global.pops }
+    return world.log?.pops ?? 0
+  }
+
   private struct State: Sendable {
     /// Advanced by every push.
     var epoch: UInt64 = 0

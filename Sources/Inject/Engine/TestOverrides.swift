@@ -9,7 +9,8 @@
 /// other's pushes. What is left pushed goes when the last world of the test is released.
 ///
 /// Rollback is exact here as it is globally: ``log`` lists what the test's worlds stored while
-/// an override was pushed, and a rollback drops what they stored since the push.
+/// an override was pushed, and a rollback drops what they stored since the push. Every push and
+/// pop is counted (``StackChanges``), under its stack's guard, once made.
 final class TestOverrides: Sendable {
   /// What the test's worlds stored while an override of the test was pushed.
   let log = RollbackLog()
@@ -62,6 +63,7 @@ final class TestOverrides: Sendable {
   /// Pushes `override` on the family's stack; returns the new depth.
   func pushFamilyOverride(_ override: any AnyObject & Sendable, of family: FamilyIdentity) -> Int {
     families.withLock { families in
+      defer { StackChanges.count() }
       families[ObjectIdentifier(family), default: FamilyStack(identity: family, overrides: [])].overrides.append(
         override)
       return families[ObjectIdentifier(family)]?.overrides.count ?? 0
@@ -74,6 +76,7 @@ final class TestOverrides: Sendable {
     of family: FamilyIdentity, leaving: (Int) -> Int
   ) -> (popped: [any AnyObject & Sendable], left: Int) {
     families.withLock { families in
+      defer { StackChanges.count() }
       let key = ObjectIdentifier(family)
       guard var stack = families.removeValue(forKey: key) else { return ([], 0) }
       let (popped, left) = stack.overrides.pop(leaving: leaving)
@@ -131,6 +134,7 @@ struct TestStacks: Sendable {
   mutating func push<D: DoorTypes>(
     on injection: D.Injection, _ make: (_ depth: Int) -> Layer<D>
   ) -> (Layer<D>, depth: Int) {
+    defer { StackChanges.count() }
     let key = ObjectIdentifier(injection)
     // Taken out of the table, as `pop` does, so that the append below finds the layers uniquely
     // referenced: copied while the table held them too, a push cost the depth of the stack.
@@ -146,6 +150,7 @@ struct TestStacks: Sendable {
   mutating func pop(
     _ injection: AnyObject, leaving: (Int) -> Int
   ) -> (popped: [any AnyObject & Sendable], left: Int) {
+    defer { StackChanges.count() }
     let key = ObjectIdentifier(injection)
     guard var stack = stacks.removeValue(forKey: key) else { return ([], 0) }
     let (popped, left) = stack.layers.pop(leaving: leaving)

@@ -206,9 +206,9 @@ final class World: Sendable {
 
   /// The slot of `layer` in this world's part of `D`, made now if there is none.
   @inline(__always)
-  func slot<D: Door>(for layer: Layer<D>, _: D.Type) -> D.Slot {
+  func slot<D: Door>(for layer: Layer<D>, _: D.Type, resolvedBy resolution: WorldPart.Resolution?) -> D.Slot {
     var isNew = false
-    let slot = D.slot(for: layer, in: self, isNew: &isNew)
+    let slot = D.slot(for: layer, in: self, resolvedBy: resolution, isNew: &isNew)
     if isNew {
       noteSlot(of: layer, D.self)
     }
@@ -220,17 +220,32 @@ final class World: Sendable {
   /// that `make` makes with the layer if there is none, which `isNew` then says.
   @MainActor
   func mainActorSlot(
-    for layer: ObjectIdentifier, isNew: inout Bool, _ make: () -> WorldPart.Entry
+    for layer: ObjectIdentifier, resolvedBy resolution: WorldPart.Resolution?, isNew: inout Bool,
+    _ make: () -> WorldPart.Entry
   ) -> any EngineSlot {
-    mainActorPart.access { $0.slot(for: layer, isNew: &isNew, make) }
+    mainActorPart.access { $0.slot(for: layer, resolvedBy: resolution, isNew: &isNew, make) }
+  }
+
+  /// What the main-actor injections' part kept from its last resolution of `engine`'s injection
+  /// (``WorldPart/resolved(by:at:)``).
+  @MainActor
+  func mainActorResolved(by engine: AnyObject, at changes: UInt64) -> WorldPart.Entry? {
+    mainActorPart.access { $0.resolved(by: engine, at: changes) }
   }
 
   /// The slot of the layer `layer` (by identity) in the sendable injections' part, or the one
   /// that `make` makes with the layer if there is none, which `isNew` then says.
   func sendableSlot(
-    for layer: ObjectIdentifier, isNew: inout Bool, _ make: () -> WorldPart.Entry
+    for layer: ObjectIdentifier, resolvedBy resolution: WorldPart.Resolution?, isNew: inout Bool,
+    _ make: () -> WorldPart.Entry
   ) -> any EngineSlot {
-    sendablePart.withLock { $0.slot(for: layer, isNew: &isNew, make) }
+    sendablePart.withLock { $0.slot(for: layer, resolvedBy: resolution, isNew: &isNew, make) }
+  }
+
+  /// What the sendable injections' part kept from its last resolution of `engine`'s injection
+  /// (``WorldPart/resolved(by:at:)``).
+  func sendableResolved(by engine: AnyObject, at changes: UInt64) -> WorldPart.Entry? {
+    sendablePart.withLock { $0.resolved(by: engine, at: changes) }
   }
 
   // MARK: - Forgetting popped layers
@@ -414,11 +429,15 @@ struct WorldPart: Sendable {
   /// here; a global layer, once popped or released with its injection, is forgotten by every
   /// world that holds its slot (``World/forget(_:_:)``).
   private(set) var slots: [LayerKey: Entry] = [:]
-  /// The slot that ``slot(for:isNew:_:)`` handed out last, and its layer's identifier.
+  /// The entry that ``slot(for:resolvedBy:isNew:_:)`` handed out last.
   ///
-  /// A world's consumers often resolve one injection many times in a row: they then find its
-  /// slot with no look-up. ``forget(_:)`` drops it with its entry.
-  private var last: (layer: ObjectIdentifier, slot: any EngineSlot)?
+  /// A world's consumers often resolve one injection many times in a row: the next resolution of
+  /// that injection, while no stack has changed, finds its layer and slot here with no read of
+  /// its configuration (``resolved(by:at:)``); any other finds the slot with no look-up.
+  /// ``forget(_:)`` drops it with its entry.
+  private var last: Entry?
+  /// The resolution that asked for ``last``, if it was one of the entry's own injection.
+  private var lastResolution: Resolution?
   /// The slots that stored here, for the graph, by their layer's identifier, with the rank of
   /// their first store; each leaves with its slot.
   private var stored: [ObjectIdentifier: (rank: Int, entry: StoredEntry)] = [:]
@@ -460,28 +479,46 @@ struct WorldPart: Sendable {
     let slot: any EngineSlot
   }
 
-  /// The slot of the layer `layer`; made by `make`, with the layer, if there was none, which
-  /// `isNew` then says.
-  mutating func slot(for layer: ObjectIdentifier, isNew: inout Bool, _ make: () -> Entry) -> any EngineSlot {
-    if let last, last.layer == layer {
-      return last.slot
-    }
-    let slot: any EngineSlot
-    if let entry = slots[LayerKey(layer)] {
-      slot = entry.slot
+  /// A resolution of an injection that found its top layer in a world: the injection's engine,
+  /// held, so that no other takes its identifier, and the count of stack changes that the
+  /// resolution read before it read the stacks (``StackChanges``).
+  struct Resolution: Sendable {
+    let engine: any AnyObject & Sendable
+    let changes: UInt64
+  }
+
+  /// The slot of the layer `layer`; made by `make`, with the layer, if there was none.
+  ///
+  /// `isNew` then says so. `resolution`, if a resolution of the layer's own injection asks, is
+  /// kept with it for ``resolved(by:at:)``.
+  mutating func slot(
+    for layer: ObjectIdentifier, resolvedBy resolution: Resolution?, isNew: inout Bool, _ make: () -> Entry
+  ) -> any EngineSlot {
+    let entry: Entry
+    if let last, ObjectIdentifier(last.layer) == layer {
+      entry = last
+    } else if let kept = slots[LayerKey(layer)] {
+      entry = kept
     } else {
-      let entry = make()
+      entry = make()
       slots[LayerKey(layer)] = entry
       isNew = true
-      slot = entry.slot
     }
-    last = (layer, slot)
-    return slot
+    (last, lastResolution) = (entry, resolution)
+    return entry.slot
+  }
+
+  /// The top layer of the injection whose engine is `engine`, and its slot, that the last
+  /// resolution here found, if it was that injection's and no stack changed since: `changes` is
+  /// the count of changes read now, before the stacks.
+  func resolved(by engine: AnyObject, at changes: UInt64) -> Entry? {
+    guard lastResolution?.changes == changes, lastResolution?.engine === engine else { return nil }
+    return last
   }
 
   /// Whether `slot` is the one kept here for the layer `layer`.
   private func keeps(_ slot: any EngineSlot, of layer: ObjectIdentifier) -> Bool {
-    if let last, last.layer == layer {
+    if let last, ObjectIdentifier(last.layer) == layer {
       return last.slot === slot
     }
     return slots[LayerKey(layer)]?.slot === slot
@@ -495,8 +532,8 @@ struct WorldPart: Sendable {
         forgotten.append(entry.slot)
       }
     }
-    if let last, identifiers.contains(last.layer) {
-      self.last = nil
+    if let last, identifiers.contains(ObjectIdentifier(last.layer)) {
+      (self.last, lastResolution) = (nil, nil)
     }
     for layer in identifiers {
       stored[layer] = nil

@@ -50,8 +50,14 @@ extension MainActorDoor: @MainActor Door {
     World.mainActorPart(of: world).access(body)
   }
 
-  static func slot(for layer: Layer<Self>, in world: World, isNew: inout Bool) -> any EngineSlot {
-    world.mainActorSlot(for: ObjectIdentifier(layer), isNew: &isNew) {
+  static func resolved(in world: World, by engine: AnyObject, at changes: UInt64) -> WorldPart.Entry? {
+    world.mainActorResolved(by: engine, at: changes)
+  }
+
+  static func slot(
+    for layer: Layer<Self>, in world: World, resolvedBy resolution: WorldPart.Resolution?, isNew: inout Bool
+  ) -> any EngineSlot {
+    world.mainActorSlot(for: ObjectIdentifier(layer), resolvedBy: resolution, isNew: &isNew) {
       WorldPart.Entry(layer: layer, serial: layer.serial, slot: InstanceSlot<T>.make())
     }
   }
@@ -62,6 +68,10 @@ extension MainActorDoor: @MainActor Door {
 
   static func withStacks<R>(of test: TestOverrides, _ body: (inout TestStacks) -> R) -> R {
     test.withMainActorStacks(body)
+  }
+
+  static func instance(in slot: Slot, orElse missing: () -> T, found: () -> Void) -> T {
+    slot.instance(orElse: missing, found: found)
   }
 
   static func instance(

@@ -46,8 +46,14 @@ enum SendableDoor<T: Sendable>: Door {
     World.sendablePart(of: world).withLock(body)
   }
 
-  static func slot(for layer: Layer<Self>, in world: World, isNew: inout Bool) -> any EngineSlot {
-    world.sendableSlot(for: ObjectIdentifier(layer), isNew: &isNew) {
+  static func resolved(in world: World, by engine: AnyObject, at changes: UInt64) -> WorldPart.Entry? {
+    world.sendableResolved(by: engine, at: changes)
+  }
+
+  static func slot(
+    for layer: Layer<Self>, in world: World, resolvedBy resolution: WorldPart.Resolution?, isNew: inout Bool
+  ) -> any EngineSlot {
+    world.sendableSlot(for: ObjectIdentifier(layer), resolvedBy: resolution, isNew: &isNew) {
       WorldPart.Entry(layer: layer, serial: layer.serial, slot: SendableSlot<T>.make())
     }
   }
@@ -58,6 +64,10 @@ enum SendableDoor<T: Sendable>: Door {
 
   static func withStacks<R>(of test: TestOverrides, _ body: (inout TestStacks) -> R) -> R {
     test.withSendableStacks(body)
+  }
+
+  static func instance(in slot: Slot, orElse missing: () -> T, found: () -> Void) -> T {
+    slot.instance(orElse: missing, found: found)
   }
 
   static func instance(

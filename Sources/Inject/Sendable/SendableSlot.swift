@@ -106,6 +106,22 @@ package final class SendableSlot<T: Sendable>: @unchecked Sendable {
     }
   }
 
+  /// The instance this slot keeps, taken before `found` runs; or, if it has none now, what
+  /// `missing` returns, which runs with no build of this slot claimed, so that it may resolve
+  /// anew (and build here, once).
+  func instance(orElse missing: () -> T, found: () -> Void) -> T {
+    PlatformLock.acquire(&header.pointee.lock)
+    let object = header.pointee.contents.isKept ? nil : header.pointee.contents.shared
+    guard header.pointee.contents.isKept || object != nil else {
+      PlatformLock.release(&header.pointee.lock)
+      return missing()
+    }
+    let instance = header.pointee.contents.instance(as: T.self, sharedObject: object)
+    PlatformLock.release(&header.pointee.lock)
+    found()
+    return instance
+  }
+
   /// The instance this slot keeps, or one from `make`, kept under `strategy`: the per-slot once
   /// and the storage rule alone, with no injection's configuration around them; for tests.
   package func instance(of injection: some BuildIdentity, strategy: Strategy, orElse make: () -> T) -> T {

@@ -82,4 +82,18 @@ static inline void _inject_count_release(uint64_t *count, uint64_t value) {
   atomic_store_explicit((_Atomic(uint64_t) *)count, value, memory_order_release);
 }
 
+/// How many times an override stack changed, in every thread: defined in Counters.c.
+extern _Atomic(uint64_t) _inject_stack_changes;
+
+/// Counts a change of an override stack, made before this, with release ordering: a thread that
+/// reads the count with ``_inject_stack_changes_now`` and finds this one's sees the change.
+static inline void _inject_count_stack_change(void) {
+  atomic_fetch_add_explicit(&_inject_stack_changes, 1, memory_order_release);
+}
+
+/// How many times an override stack changed, read with acquire ordering.
+static inline uint64_t _inject_stack_changes_now(void) {
+  return atomic_load_explicit(&_inject_stack_changes, memory_order_acquire);
+}
+
 #endif

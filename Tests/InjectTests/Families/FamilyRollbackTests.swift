@@ -120,6 +120,26 @@ final class KeyedRepository {
     }
   }
 
+  /// A family override pushed on the global stack reaches a member already resolved in a scope's
+  /// world at once, and its rollback restores the live instance.
+  ///
+  /// The scope's part keeps the member's last layer only while no stack changes. In a process of
+  /// its own.
+  @Test(.timeLimit(.minutes(4))) func aGlobalFamilyOverrideReachesAMemberAlreadyResolvedInAScope() async {
+    await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
+      let family = SendableInjectionFamily<Int, KeyedCache>(strategy: .singleton) { KeyedCache($0) }
+      let unrelated = SendableInjection<KeyedCache>(strategy: .onDemand, instance: KeyedCache(0))
+      unrelated.withOverride(KeyedCache(0, "scoped")) {
+        precondition(family[1].resolve().source == "live")
+        withDebugWarningsSilenced { family.override(with: { KeyedCache($0, "family") }) }
+        precondition(family[1].resolve().source == "family", family[1].resolve().source)
+        family.rollbackOverride()
+        precondition(family[1].resolve().source == "live")
+      }
+    }
+  }
+
   /// A family released with a global override still pushed leaves the log as a rollback would.
   ///
   /// (A test that forgot its rollback.) What was stored meanwhile is dropped, and the log lists
