@@ -83,10 +83,10 @@ protocol Door: DoorTypes where Slot: EngineSlot {
     for layer: Layer<Self>, in world: World, resolvedBy resolution: WorldPart.Resolution?, isNew: inout Bool
   ) -> any EngineSlot
 
-  /// The top layer of the injection whose engine is `engine`, and its slot, that this kind's part
-  /// of `world` kept from its last resolution, if no stack changed since
+  /// The slot of the top layer of the injection whose engine is `engine` that this kind's part of
+  /// `world` kept from its last resolution, if no stack changed since
   /// (``WorldPart/resolved(by:at:)``).
-  static func resolved(in world: World, by engine: AnyObject, at changes: UInt64) -> WorldPart.Entry?
+  static func resolved(in world: World, by engine: AnyObject, at changes: UInt64) -> (any EngineSlot)?
 
   /// The test's override stack of `injection`, bottom first, as it is now (`Layer<Self>`s), or
   /// `nil` if it is empty: read once, under the stacks' guard.

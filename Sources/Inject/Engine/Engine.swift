@@ -30,33 +30,31 @@ final class Engine<D: Door>: Sendable {
   func resolve(_ injection: D.Injection, in world: World?, from location: CodeLocation) -> D.Value {
     // Read before the stacks: what they give holds while their count of changes is this.
     let changes = StackChanges.now
-    // An injection published `.onDemand` stores nothing to find, unless an override says otherwise.
-    if let world, !publication.published.isOnDemand, let found = D.resolved(in: world, by: self, at: changes) {
-      return resolve(injection, from: found, in: world, from: location, changes: changes)
+    // An injection published `.onDemand` stores nothing to find, unless an override says
+    // otherwise; a strict test's world and the telemetry note the layer found, which the general
+    // path reads.
+    if let world, !publication.published.isOnDemand, world.strictCheck == nil, !D.recordsResolutions,
+      let found = D.resolved(in: world, by: self, at: changes)
+    {
+      // Only the door's part holds its slots: `D.Slot`s.
+      return resolve(injection, from: D.Slot.unerased(found), in: world, from: location, changes: changes)
     }
     return resolve(injection, readingIn: world, from: location, changes: changes)
   }
 
-  /// The instance a new consumer declared at `location` gets in `world` from `found`, the top
-  /// layer of `injection` and its slot that the world's last resolution of it found, with no
-  /// stack changed since: the stored instance, else what a resolution that reads the
-  /// configuration gets.
+  /// The instance a new consumer declared at `location` gets in `world` from `slot`, the slot of
+  /// the top layer of `injection` that the world's last resolution of it found, with no stack
+  /// changed since: the stored instance, else what a resolution that reads the configuration
+  /// gets.
   private func resolve(
-    _ injection: D.Injection, from found: WorldPart.Entry, in world: World, from location: CodeLocation,
-    changes: UInt64
+    _ injection: D.Injection, from slot: D.Slot, in world: World, from location: CodeLocation, changes: UInt64
   ) -> D.Value {
-    // The world's part keeps only `Layer<D>`s and `D.Slot`s in this kind's part.
-    let (layer, slot) = (Layer<D>.unerased(found.layer), D.Slot.unerased(found.slot))
     var isFound = false
     let instance = D.instance(in: slot) {
       // Nothing kept: resolved as if nothing had been found, no build of the slot claimed yet.
       resolve(injection, readingIn: world, from: location, changes: changes)
     } found: {
       isFound = true
-      world.strictCheck?.noteResolved(layer.given)
-      if D.recordsResolutions {
-        D.record(.returnedFromStorage(layer.origin), injection, at: location)
-      }
     }
     if isFound, D.isRecordingBuild {
       D.noteResolved {

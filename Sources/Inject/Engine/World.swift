@@ -229,7 +229,7 @@ final class World: Sendable {
   /// What the main-actor injections' part kept from its last resolution of `engine`'s injection
   /// (``WorldPart/resolved(by:at:)``).
   @MainActor
-  func mainActorResolved(by engine: AnyObject, at changes: UInt64) -> WorldPart.Entry? {
+  func mainActorResolved(by engine: AnyObject, at changes: UInt64) -> (any EngineSlot)? {
     mainActorPart.access { $0.resolved(by: engine, at: changes) }
   }
 
@@ -244,7 +244,7 @@ final class World: Sendable {
 
   /// What the sendable injections' part kept from its last resolution of `engine`'s injection
   /// (``WorldPart/resolved(by:at:)``).
-  func sendableResolved(by engine: AnyObject, at changes: UInt64) -> WorldPart.Entry? {
+  func sendableResolved(by engine: AnyObject, at changes: UInt64) -> (any EngineSlot)? {
     sendablePart.withLock { $0.resolved(by: engine, at: changes) }
   }
 
@@ -508,12 +508,12 @@ struct WorldPart: Sendable {
     return entry.slot
   }
 
-  /// The top layer of the injection whose engine is `engine`, and its slot, that the last
+  /// The slot of the top layer of the injection whose engine is `engine` that the last
   /// resolution here found, if it was that injection's and no stack changed since: `changes` is
   /// the count of changes read now, before the stacks.
-  func resolved(by engine: AnyObject, at changes: UInt64) -> Entry? {
+  func resolved(by engine: AnyObject, at changes: UInt64) -> (any EngineSlot)? {
     guard lastResolution?.changes == changes, lastResolution?.engine === engine else { return nil }
-    return last
+    return last?.slot
   }
 
   /// Whether `slot` is the one kept here for the layer `layer`.

@@ -50,7 +50,7 @@ extension MainActorDoor: @MainActor Door {
     World.mainActorPart(of: world).access(body)
   }
 
-  static func resolved(in world: World, by engine: AnyObject, at changes: UInt64) -> WorldPart.Entry? {
+  static func resolved(in world: World, by engine: AnyObject, at changes: UInt64) -> (any EngineSlot)? {
     world.mainActorResolved(by: engine, at: changes)
   }
 

@@ -46,7 +46,7 @@ enum SendableDoor<T: Sendable>: Door {
     World.sendablePart(of: world).withLock(body)
   }
 
-  static func resolved(in world: World, by engine: AnyObject, at changes: UInt64) -> WorldPart.Entry? {
+  static func resolved(in world: World, by engine: AnyObject, at changes: UInt64) -> (any EngineSlot)? {
     world.sendableResolved(by: engine, at: changes)
   }
 
