@@ -32,16 +32,19 @@ final class FamilyLink: Sendable {
   }
 
   /// The layer that `override` made for this member; `layer`, kept from now on, if it made none.
+  ///
+  /// Also returns the layer it replaced, one of an override released and not yet dropped, for the
+  /// caller to release once it holds no lock: its closures are the user's.
   func layer(
     madeBy override: any AnyObject & Sendable, orKeep layer: any AnyObject & Sendable
-  ) -> any AnyObject & Sendable {
+  ) -> (layer: any AnyObject & Sendable, replaced: (any AnyObject & Sendable)?) {
     made.withLock { made in
       // An entry whose override was released is not this one's: the override drops it first.
       if let existing = made[ObjectIdentifier(override)], existing.override != nil {
-        return existing.layer
+        return (existing.layer, nil)
       }
-      made[ObjectIdentifier(override)] = MadeLayer(override: override, layer: layer)
-      return layer
+      let replaced = made.updateValue(MadeLayer(override: override, layer: layer), forKey: ObjectIdentifier(override))
+      return (layer, replaced?.layer)
     }
   }
 

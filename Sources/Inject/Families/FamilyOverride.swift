@@ -60,13 +60,13 @@ final class FamilyOverride<D: DoorTypes>: Sendable {
     let new = makeLayer(for: link)
     // Kept by the member and listed here under one lock, which `popped()` takes: the pop finds
     // the layer, or the layer learns of the pop.
-    return madeFor.withLock { madeFor in
+    let (layer, replaced) = madeFor.withLock { madeFor in
       if madeFor.isPopped {
         // As the pop would have marked it, before another resolution can find it in the link:
         // a world that makes its slot forgets it at once.
         World.notePopped([new], D.self)
       }
-      let layer = link.layer(madeBy: self, orKeep: new)
+      let (layer, replaced) = link.layer(madeBy: self, orKeep: new)
       if layer === new {
         madeFor.links.append(WeakLink(link: link))
         if madeFor.pruning.isDue(madeFor.links.count) {
@@ -74,8 +74,11 @@ final class FamilyOverride<D: DoorTypes>: Sendable {
           madeFor.pruning.pruned(leaving: madeFor.links.count)
         }
       }
-      return Layer<D>.unerased(layer)
+      return (Layer<D>.unerased(layer), replaced)
     }
+    // Released once no lock is held: its closures are the user's.
+    withExtendedLifetime(replaced) {}
+    return layer
   }
 
   /// Marks the override popped from a test's stack, and returns the layers that ``layer(for:)``
