@@ -69,18 +69,19 @@ protocol Door: DoorTypes where Slot: EngineSlot {
   ///
   /// An existential, not an associated type, whose metadata would cost a cache look-up where the
   /// engine is not specialized for the door. For what every resolution in a world or store does,
-  /// the door also has ``withPart(of:_:)`` and ``slot(for:in:resolvedBy:isNew:)``: the part, returned, costs
-  /// a retain and a release through its side table (the index of parts holds it weakly).
+  /// the door also has ``withPart(of:_:)``, ``slot(for:in:resolvedBy:isNew:)`` and
+  /// ``resolved(in:by:at:)``: the part, returned, costs a retain and a release through its side
+  /// table (the index of parts holds it weakly).
   static func part(of world: World?) -> any WorldPartGuard
 
   /// Runs `body` with this kind's part of `world` (`nil`: the global world), under its guard.
   static func withPart<R>(of world: World?, _ body: (inout WorldPart) -> R) -> R
 
   /// The slot of `layer` in this kind's part of `world`, made now if there is none, which
-  /// `isNew` then says; kept with `resolution` for the next resolution
+  /// `isNew` then says; kept with `reader` for the next resolution
   /// (``WorldPart/slot(for:resolvedBy:isNew:_:)``).
   static func slot(
-    for layer: Layer<Self>, in world: World, resolvedBy resolution: WorldPart.Resolution?, isNew: inout Bool
+    for layer: Layer<Self>, in world: World, resolvedBy reader: WorldPart.Reader?, isNew: inout Bool
   ) -> any EngineSlot
 
   /// The slot of the top layer of the injection whose engine is `engine` that this kind's part of

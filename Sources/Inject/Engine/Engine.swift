@@ -160,7 +160,7 @@ final class Engine<D: Door>: Sendable {
     let slot: D.Slot
     if let world = configuration.world {
       slot = world.slot(
-        for: layer, D.self, resolvedBy: changes.map { WorldPart.Resolution(engine: self, changes: $0) })
+        for: layer, D.self, resolvedBy: changes.map { WorldPart.Reader(engine: self, changes: $0) })
     } else {
       slot = layer.slot
     }
@@ -381,9 +381,8 @@ final class Engine<D: Door>: Sendable {
       slot: slot, layer: ObjectIdentifier(layer), injection: ObjectIdentifier(injection),
       publication: publication, strategy: strategy, origin: layer.origin)
     // The global world's slots are its layers'; a world's own, its part's. A global layer popped
-    // after this resolution read its stack (the rollback overlapped the build only if it came
-    // after `buildAndStore` read the log's count) stays unlisted: the pop marks it before it
-    // forgets it in this part, under the guard taken here.
+    // after the store (which emptied the slot, listed in the log) and before this listing stays
+    // unlisted: the pop marks it before it forgets it in this part, under the guard taken here.
     D.withPart(of: world) { $0.register(entry, keepsSlots: world != nil) { World.isPopped(layer) } }
   }
 }

@@ -206,9 +206,9 @@ final class World: Sendable {
 
   /// The slot of `layer` in this world's part of `D`, made now if there is none.
   @inline(__always)
-  func slot<D: Door>(for layer: Layer<D>, _: D.Type, resolvedBy resolution: WorldPart.Resolution?) -> D.Slot {
+  func slot<D: Door>(for layer: Layer<D>, _: D.Type, resolvedBy reader: WorldPart.Reader?) -> D.Slot {
     var isNew = false
-    let slot = D.slot(for: layer, in: self, resolvedBy: resolution, isNew: &isNew)
+    let slot = D.slot(for: layer, in: self, resolvedBy: reader, isNew: &isNew)
     if isNew {
       noteSlot(of: layer, D.self)
     }
@@ -220,10 +220,10 @@ final class World: Sendable {
   /// that `make` makes with the layer if there is none, which `isNew` then says.
   @MainActor
   func mainActorSlot(
-    for layer: ObjectIdentifier, resolvedBy resolution: WorldPart.Resolution?, isNew: inout Bool,
+    for layer: ObjectIdentifier, resolvedBy reader: WorldPart.Reader?, isNew: inout Bool,
     _ make: () -> WorldPart.Entry
   ) -> any EngineSlot {
-    mainActorPart.access { $0.slot(for: layer, resolvedBy: resolution, isNew: &isNew, make) }
+    mainActorPart.access { $0.slot(for: layer, resolvedBy: reader, isNew: &isNew, make) }
   }
 
   /// What the main-actor injections' part kept from its last resolution of `engine`'s injection
@@ -236,10 +236,10 @@ final class World: Sendable {
   /// The slot of the layer `layer` (by identity) in the sendable injections' part, or the one
   /// that `make` makes with the layer if there is none, which `isNew` then says.
   func sendableSlot(
-    for layer: ObjectIdentifier, resolvedBy resolution: WorldPart.Resolution?, isNew: inout Bool,
+    for layer: ObjectIdentifier, resolvedBy reader: WorldPart.Reader?, isNew: inout Bool,
     _ make: () -> WorldPart.Entry
   ) -> any EngineSlot {
-    sendablePart.withLock { $0.slot(for: layer, resolvedBy: resolution, isNew: &isNew, make) }
+    sendablePart.withLock { $0.slot(for: layer, resolvedBy: reader, isNew: &isNew, make) }
   }
 
   /// What the sendable injections' part kept from its last resolution of `engine`'s injection
@@ -437,7 +437,7 @@ struct WorldPart: Sendable {
   /// ``forget(_:)`` drops it with its entry.
   private var last: Entry?
   /// The resolution that asked for ``last``, if it was one of the entry's own injection.
-  private var lastResolution: Resolution?
+  private var lastReader: Reader?
   /// The slots that stored here, for the graph, by their layer's identifier, with the rank of
   /// their first store; each leaves with its slot.
   private var stored: [ObjectIdentifier: (rank: Int, entry: StoredEntry)] = [:]
@@ -479,20 +479,20 @@ struct WorldPart: Sendable {
     let slot: any EngineSlot
   }
 
-  /// A resolution of an injection that found its top layer in a world: the injection's engine,
-  /// held, so that no other takes its identifier, and the count of stack changes that the
-  /// resolution read before it read the stacks (``StackChanges``).
-  struct Resolution: Sendable {
+  /// A resolution of an injection that read its stacks and found its top layer in a world: the
+  /// injection's engine, held, so that no other takes its identifier, and the count of stack
+  /// changes it read before the stacks (``StackChanges``).
+  struct Reader: Sendable {
     let engine: any AnyObject & Sendable
     let changes: UInt64
   }
 
   /// The slot of the layer `layer`; made by `make`, with the layer, if there was none.
   ///
-  /// `isNew` then says so. `resolution`, if a resolution of the layer's own injection asks, is
-  /// kept with it for ``resolved(by:at:)``.
+  /// `isNew` then says so. `reader`, if a resolution of the layer's own injection asks, is kept
+  /// with it for ``resolved(by:at:)``.
   mutating func slot(
-    for layer: ObjectIdentifier, resolvedBy resolution: Resolution?, isNew: inout Bool, _ make: () -> Entry
+    for layer: ObjectIdentifier, resolvedBy reader: Reader?, isNew: inout Bool, _ make: () -> Entry
   ) -> any EngineSlot {
     let entry: Entry
     if let last, ObjectIdentifier(last.layer) == layer {
@@ -504,7 +504,7 @@ struct WorldPart: Sendable {
       slots[LayerKey(layer)] = entry
       isNew = true
     }
-    (last, lastResolution) = (entry, resolution)
+    (last, lastReader) = (entry, reader)
     return entry.slot
   }
 
@@ -512,7 +512,7 @@ struct WorldPart: Sendable {
   /// resolution here found, if it was that injection's and no stack changed since: `changes` is
   /// the count of changes read now, before the stacks.
   func resolved(by engine: AnyObject, at changes: UInt64) -> (any EngineSlot)? {
-    guard lastResolution?.changes == changes, lastResolution?.engine === engine else { return nil }
+    guard lastReader?.changes == changes, lastReader?.engine === engine else { return nil }
     return last?.slot
   }
 
@@ -533,7 +533,7 @@ struct WorldPart: Sendable {
       }
     }
     if let last, identifiers.contains(ObjectIdentifier(last.layer)) {
-      (self.last, lastResolution) = (nil, nil)
+      (self.last, lastReader) = (nil, nil)
     }
     for layer in identifiers {
       stored[layer] = nil

@@ -55,9 +55,9 @@ extension MainActorDoor: @MainActor Door {
   }
 
   static func slot(
-    for layer: Layer<Self>, in world: World, resolvedBy resolution: WorldPart.Resolution?, isNew: inout Bool
+    for layer: Layer<Self>, in world: World, resolvedBy reader: WorldPart.Reader?, isNew: inout Bool
   ) -> any EngineSlot {
-    world.mainActorSlot(for: ObjectIdentifier(layer), resolvedBy: resolution, isNew: &isNew) {
+    world.mainActorSlot(for: ObjectIdentifier(layer), resolvedBy: reader, isNew: &isNew) {
       WorldPart.Entry(layer: layer, serial: layer.serial, slot: InstanceSlot<T>.make())
     }
   }

@@ -51,9 +51,9 @@ enum SendableDoor<T: Sendable>: Door {
   }
 
   static func slot(
-    for layer: Layer<Self>, in world: World, resolvedBy resolution: WorldPart.Resolution?, isNew: inout Bool
+    for layer: Layer<Self>, in world: World, resolvedBy reader: WorldPart.Reader?, isNew: inout Bool
   ) -> any EngineSlot {
-    world.sendableSlot(for: ObjectIdentifier(layer), resolvedBy: resolution, isNew: &isNew) {
+    world.sendableSlot(for: ObjectIdentifier(layer), resolvedBy: reader, isNew: &isNew) {
       WorldPart.Entry(layer: layer, serial: layer.serial, slot: SendableSlot<T>.make())
     }
   }
