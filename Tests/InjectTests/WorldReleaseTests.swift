@@ -206,6 +206,31 @@ private final class SendableLeaf: Sendable {
     }
   }
 
+  /// A world that resolved an injection last keeps nothing of it once the injection is
+  /// released: not its instance, not what its factory captured (the world's part holds the
+  /// engine of its last resolution, for the next one, only while the injection's slot is there).
+  @Test func aWorldLetsGoOfTheInjectionItResolvedLastWhenTheInjectionIsReleased() {
+    withIsolatedInjections {
+      weak var weakInstance: Leaf?
+      weak var weakCaptured: Leaf?
+      do {
+        let captured = Leaf()
+        let injection = Injection<Leaf>(
+          strategy: .singleton,
+          instance: {
+            _ = captured
+            return Leaf()
+          }())
+        weakInstance = injection.resolve()
+        #expect(injection.resolve() === weakInstance, "the second read takes the slot the first found")
+        weakCaptured = captured
+      }
+      #expect(weakInstance == nil)
+      #expect(weakCaptured == nil, "the world's part let go of the released injection's engine")
+      #expect(slotCountInCurrentWorld() == 0)
+    }
+  }
+
   @Test func aDecoratorInANestedScopeDecoratesWhatTheEnclosingScopeOverrodeItWith() {
     let (injection, _) = makeInjection(.onDemand)
     injection.withOverride(ServiceImplementation("outer")) {

@@ -55,7 +55,7 @@ final class RollbackLog: Sendable {
   @inline(__always)
   static func covering(_ world: World?) -> RollbackLog? {
     guard let world else { return global }
-    return world.log
+    return world.testOverrides?.log
   }
 
   /// The count of rollbacks of the log that covers `world` (none: 0): what a resolution reads
@@ -63,7 +63,7 @@ final class RollbackLog: Sendable {
   @inline(__always)
   static func pops(covering world: World?) -> UInt64 {
     guard let world else { return global.pops }
-    return world.log?.pops ?? 0
+    return world.testOverrides?.log.pops ?? 0
   }
 
   private struct State: Sendable {
