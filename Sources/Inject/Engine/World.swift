@@ -31,8 +31,8 @@ final class World: Sendable {
   /// What the world stores.
   let storage: WorldStorage
   /// The storage's main-actor part, read from here with no other load or retain.
-  // NB: `nonisolated(unsafe)`; see `WorldStorage.mainActorPart`: only `mainActorPart(of:)` and
-  // `mainActorSlot`, which are main-actor-isolated, touch what it holds.
+  // NB: `nonisolated(unsafe)`; see `WorldStorage.mainActorPart`: only `mainActorPart(of:)`,
+  // `mainActorSlot` and `mainActorResolved`, which are main-actor-isolated, touch what it holds.
   private nonisolated(unsafe) let mainActorPart: Cell<WorldPart>
   /// The storage's sendable part.
   private let sendablePart: Locked<WorldPart>

@@ -12,11 +12,11 @@ final class WorldStorage: Sendable {
   let isMadeAgain: Bool
   /// The main-actor injections' part.
   // NB: `nonisolated(unsafe)` only so that this `Sendable` storage can hold the part that the
-  // main actor guards. It is safe: it is read and written only through `World.mainActorPart(of:)`
-  // and `World.mainActorSlot`, which are main-actor-isolated, and by `takeMainActorPart()`, which
-  // runs when the last world of this storage is released and its configuration has forgotten it,
-  // so that no code can reach the part through a world any more. A cell, so that resolution
-  // reads it with no dynamic exclusivity check.
+  // main actor guards. It is safe: it is read and written only through `World.mainActorPart(of:)`,
+  // `World.mainActorSlot` and `World.mainActorResolved`, which are main-actor-isolated, and by
+  // `takeMainActorPart()`, which runs when the last world of this storage is released and its
+  // configuration has forgotten it, so that no code can reach the part through a world any more.
+  // A cell, so that resolution reads it with no dynamic exclusivity check.
   nonisolated(unsafe) let mainActorPart = Cell.make(WorldPart())
   /// The sendable injections' part.
   let sendablePart = Locked(WorldPart())
