@@ -457,14 +457,12 @@ public final class Injection<T> {
       if inGlobalWorld {
         state.stack.notes.noteResolution(at: location, depth: state.depth)
       }
-      return state.isResolving
+      guard !state.isResolving else { return true }
+      (state.isResolving, state.outer) = (true, outer)
+      return false
     }
     if wasResolving {
       reportCycle(innermost: outer)
-    }
-    state.access { state in
-      state.isResolving = true
-      state.outer = outer
     }
     Resolution.innermost = Unmanaged.passUnretained(self)
     return outer
