@@ -58,8 +58,7 @@ enum Resolution {
 
   /// Counts a world that began (`alive`) or ended, on the main actor.
   static func noteWorld(alive: Bool) {
-    reasons.access { $0.worldsAlive += alive ? 1 : -1 }
-    update()
+    update { $0.worldsAlive += alive ? 1 : -1 }
   }
 
   /// Notes that builds began on the main actor, or that the last one ended.
@@ -67,19 +66,22 @@ enum Resolution {
   /// A sendable resolution inside a main-actor build notes itself in its frame: the sendable
   /// fast path is closed meanwhile, so that it takes the general path, which does.
   static func noteBuilds(inProgress: Bool) {
-    reasons.access { $0.isBuilding = inProgress }
     if inProgress {
       SendableFastPath.beginBuild()
     } else {
       SendableFastPath.endBuild()
     }
-    update()
+    update { $0.isBuilding = inProgress }
   }
 
-  /// Recomputes ``isGeneral``; writes it only when it changes, which few events make it do.
-  static func update() {
+  /// Makes `change` to the reasons, then recomputes ``isGeneral``, in one access; writes it only
+  /// when it changes, which few events make it do.
+  static func update(_ change: (inout (worldsAlive: Int, isBuilding: Bool)) -> Void = { _ in }) {
     let isActive = Telemetry.isActive
-    let general = reasons.access { isActive || $0.worldsAlive > 0 || $0.isBuilding }
+    let general = reasons.access { reasons in
+      change(&reasons)
+      return isActive || reasons.worldsAlive > 0 || reasons.isBuilding
+    }
     if isGeneral != general {
       isGeneral = general
     }
