@@ -67,14 +67,22 @@ enum Telemetry {
     set {
       let installed = newValue.map(Installed.init)
       state.access { $0.installed = installed }
+      isActive = installed != nil
       SendableTelemetry.noteInstalled(isActive)
       Resolution.update()
     }
   }
 
-  /// Whether a telemetry is installed.
+  /// Whether a telemetry is installed: ``installed``'s setter keeps it.
+  ///
+  /// A stored `Bool` with a constant initial value, so the compiler initializes it statically
+  /// and reading it costs one load, with no check for lazy initialization (the engine reads it
+  /// on every resolution of its general path); `@exclusivity(unchecked)`, so that it costs no
+  /// dynamic exclusivity check either. That is safe: it is isolated to the main actor, and every
+  /// access is a whole load or store that runs no other code while it lasts.
   @usableFromInline
-  static var isActive: Bool { state.read { $0.installed != nil } }
+  @exclusivity(unchecked)
+  private(set) static var isActive = false
 
   /// While the installed telemetry's `record` runs: events it causes are not delivered to it
   /// again, and a cycle message tells a resolution that `record` started apart from a cycle.
