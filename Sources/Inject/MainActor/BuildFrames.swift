@@ -6,32 +6,30 @@
 /// is noted: a build that resolves nothing pays two counts.
 @MainActor
 enum BuildFrames {
-  /// How many builds are in progress, and the frames of those that noted something.
+  /// How many builds are in progress.
   ///
-  /// In a cell, so that counting costs a load and a store: a `static var` costs a dynamic
-  /// exclusivity check on each access.
-  // NB: `nonisolated(unsafe)` only because a cell is not `Sendable`. It is safe: it is private,
-  // and only main-actor-isolated members of this type touch it.
-  private nonisolated(unsafe) static let state = Cell.make(State())
+  /// A stored property with a constant initial value, so the compiler initializes it statically
+  /// and reading it costs a load, with no check for lazy initialization; and
+  /// `@exclusivity(unchecked)`, so that it costs no dynamic exclusivity check either. That is
+  /// safe: it is isolated to the main actor, and every access is a whole load or store, or a
+  /// change of the array, that runs no other code while it lasts, so no two accesses overlap.
+  @exclusivity(unchecked)
+  private static var depth = 0
 
-  private struct State {
-    /// How many builds are in progress.
-    var depth = 0
-    /// The frames of the builds in progress, outermost first, made up to the innermost build
-    /// that noted something: a build deeper than `frames` has noted nothing.
-    var frames: [BuildRecord] = []
-  }
+  /// The frames of the builds in progress, outermost first, made up to the innermost build that
+  /// noted something: a build deeper than `frames` has noted nothing.
+  ///
+  /// Stored as ``depth`` is, and as safely.
+  @exclusivity(unchecked)
+  private static var frames: [BuildRecord] = []
 
   /// Whether a build is in progress.
-  static var isRecording: Bool { state.access { $0.depth > 0 } }
+  static var isRecording: Bool { depth > 0 }
 
   /// Opens a frame for a build that begins.
   @inline(__always)
   static func begin() {
-    let depth = state.access { state in
-      state.depth += 1
-      return state.depth
-    }
+    depth += 1
     if depth == 1 {
       Resolution.noteBuilds(inProgress: true)
     }
@@ -40,10 +38,8 @@ enum BuildFrames {
   /// Closes the innermost frame; returns what it noted, if anything.
   @inline(__always)
   static func end() -> BuildRecord? {
-    let (depth, frame) = state.access { state -> (Int, BuildRecord?) in
-      state.depth -= 1
-      return (state.depth, state.frames.count > state.depth ? state.frames.removeLast() : nil)
-    }
+    depth -= 1
+    let frame = frames.count > depth ? frames.removeLast() : nil
     if depth == 0 {
       Resolution.noteBuilds(inProgress: false)
     }
@@ -53,12 +49,10 @@ enum BuildFrames {
   /// Notes, in the innermost frame, that the build resolved `dependency`, an instance that
   /// belongs to `generations`.
   static func note(_ dependency: BuildDependency, _ generations: [SessionGeneration]) {
-    state.access { state in
-      guard state.depth > 0 else { return }
-      while state.frames.count < state.depth {
-        state.frames.append(BuildRecord())
-      }
-      state.frames[state.depth - 1].note(dependency, generations)
+    guard depth > 0 else { return }
+    while frames.count < depth {
+      frames.append(BuildRecord())
     }
+    frames[depth - 1].note(dependency, generations)
   }
 }

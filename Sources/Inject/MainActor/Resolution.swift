@@ -51,14 +51,16 @@ enum Resolution {
   /// The reasons for the general path besides a telemetry: the worlds alive, as the main actor
   /// has learned of them, and whether a build is in progress on the main actor.
   ///
-  /// In a cell, so that changing them costs no dynamic exclusivity check.
-  // NB: `nonisolated(unsafe)` only because a cell is not `Sendable`. It is safe: it is private,
-  // and only main-actor-isolated members of this type touch it.
-  private nonisolated(unsafe) static let reasons = Cell.make((worldsAlive: 0, isBuilding: false))
+  /// Stored as ``isGeneral`` is, and as safely.
+  @exclusivity(unchecked)
+  private static var worldsAlive = 0
+  @exclusivity(unchecked)
+  private static var isBuilding = false
 
   /// Counts a world that began (`alive`) or ended, on the main actor.
   static func noteWorld(alive: Bool) {
-    update { $0.worldsAlive += alive ? 1 : -1 }
+    worldsAlive += alive ? 1 : -1
+    update()
   }
 
   /// Notes that builds began on the main actor, or that the last one ended.
@@ -66,22 +68,18 @@ enum Resolution {
   /// A sendable resolution inside a main-actor build notes itself in its frame: the sendable
   /// fast path is closed meanwhile, so that it takes the general path, which does.
   static func noteBuilds(inProgress: Bool) {
+    isBuilding = inProgress
     if inProgress {
       SendableFastPath.beginBuild()
     } else {
       SendableFastPath.endBuild()
     }
-    update { $0.isBuilding = inProgress }
+    update()
   }
 
-  /// Makes `change` to the reasons, then recomputes ``isGeneral``, in one access; writes it only
-  /// when it changes, which few events make it do.
-  static func update(_ change: (inout (worldsAlive: Int, isBuilding: Bool)) -> Void = { _ in }) {
-    let isActive = Telemetry.isActive
-    let general = reasons.access { reasons in
-      change(&reasons)
-      return isActive || reasons.worldsAlive > 0 || reasons.isBuilding
-    }
+  /// Recomputes ``isGeneral``; writes it only when it changes, which few events make it do.
+  static func update() {
+    let general = Telemetry.isActive || worldsAlive > 0 || isBuilding
     if isGeneral != general {
       isGeneral = general
     }
