@@ -62,6 +62,24 @@ public final class Injection<T> {
   // access to `state` is in progress.
   nonisolated(unsafe) let globalStack: UnsafeMutablePointer<GlobalStack>
 
+  /// Whether this injection is building or delegating right now, to catch cycles.
+  ///
+  /// A field of its own, not in `state`, so that the general path, which is not specialized for
+  /// `T`, reads and writes it with one instruction, where it would go through an unspecialized
+  /// `Cell.access`. `@exclusivity(unchecked)`: it is main-actor-isolated, and every access is a
+  /// whole load or store that runs no other code while it lasts.
+  @usableFromInline
+  @exclusivity(unchecked)
+  var isResolving = false
+
+  /// While ``isResolving``, the injection this one is building or delegating inside, if any: a
+  /// link of the chain that a dependency-cycle message names.
+  ///
+  /// A field of its own as ``isResolving`` is, and as safely.
+  @usableFromInline
+  @exclusivity(unchecked)
+  var outer: Unmanaged<AnyObject>?
+
   @usableFromInline
   struct State {
     /// The layer that new consumers of the global world resolve from: the last of `stack`, or
@@ -78,13 +96,6 @@ public final class Injection<T> {
     /// The global override stack, and the notes of the global world's resolutions.
     @usableFromInline
     var stack = GlobalStack()
-    /// Whether this injection is building or delegating right now, to catch cycles.
-    @usableFromInline
-    var isResolving = false
-    /// While `isResolving`, the injection this one is building or delegating inside, if any:
-    /// a link of the chain that a dependency-cycle message names.
-    @usableFromInline
-    var outer: Unmanaged<AnyObject>?
 
     @inlinable
     init(top: Layer<MainActorDoor<T>>) {
@@ -453,17 +464,13 @@ public final class Injection<T> {
   @inlinable
   func enterResolution(from location: CodeLocation, inGlobalWorld: Bool) -> Unmanaged<AnyObject>? {
     let outer = Resolution.innermost
-    let wasResolving = state.access { state in
-      if inGlobalWorld {
-        state.stack.notes.noteResolution(at: location, depth: state.depth)
-      }
-      guard !state.isResolving else { return true }
-      (state.isResolving, state.outer) = (true, outer)
-      return false
+    if inGlobalWorld {
+      state.access { $0.stack.notes.noteResolution(at: location, depth: $0.depth) }
     }
-    if wasResolving {
+    if isResolving {
       reportCycle(innermost: outer)
     }
+    (isResolving, self.outer) = (true, outer)
     Resolution.innermost = Unmanaged.passUnretained(self)
     return outer
   }
@@ -472,7 +479,7 @@ public final class Injection<T> {
   @inlinable
   func leaveResolution(restoring outer: Unmanaged<AnyObject>?) {
     Resolution.innermost = outer
-    state.access { $0.isResolving = false }
+    isResolving = false
   }
 
   /// Tells the telemetry that a consumer at `location` assigned its own instance.
@@ -490,5 +497,4 @@ public final class Injection<T> {
 
 extension Injection: InjectionIdentity {
   nonisolated var label: String { publication.label }
-  var outer: Unmanaged<AnyObject>? { state.access { $0.outer } }
 }
