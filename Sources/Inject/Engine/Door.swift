@@ -34,9 +34,6 @@ protocol DoorTypes {
 /// lets the engine resolve a main-actor injection only there; `SendableInjection` conforms from
 /// any isolation.
 protocol Door: DoorTypes where Slot: EngineSlot {
-  /// A build or delegation in progress, entered for the cycle check, to be left.
-  associatedtype Entered
-
   // MARK: The injection's configuration
 
   /// What `injection` was published with.
@@ -132,10 +129,17 @@ protocol Door: DoorTypes where Slot: EngineSlot {
 
   /// Enters `injection`, which builds or delegates for a consumer at `location`, in the global
   /// world if `inGlobalWorld`; stops with the cycle message if it is in progress already.
-  static func enter(_ injection: Injection, from location: CodeLocation, inGlobalWorld: Bool) -> Entered
+  ///
+  /// Returns what ``leave(_:_:)`` needs, unretained. The chain of builds names `injection`
+  /// unretained too: the caller holds it until it leaves it (a delegation may drop the
+  /// resolution's last other reference to it).
+  static func enter(
+    _ injection: Injection, from location: CodeLocation, inGlobalWorld: Bool
+  ) -> Unmanaged<AnyObject>?
 
-  /// Leaves what ``enter(_:from:inGlobalWorld:)`` entered.
-  static func leave(_ entered: Entered)
+  /// Leaves `injection`, which ``enter(_:from:inGlobalWorld:)`` entered and returned `entered`
+  /// for.
+  static func leave(_ injection: Injection, _ entered: Unmanaged<AnyObject>?)
 
   /// Opens the frame of a build on this door's chain of builds in progress: what the build
   /// resolves is noted there.

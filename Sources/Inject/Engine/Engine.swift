@@ -113,10 +113,11 @@ final class Engine<D: Door>: Sendable {
     delegatingFrom injection: D.Injection, to other: D.Injection, in world: World?, from location: CodeLocation,
     ifNoRollbackSince pops: UInt64
   ) -> D.Value {
-    var entered = [D.enter(injection, from: location, inGlobalWorld: world == nil)]
+    // Each injection entered is held here until it leaves.
+    var entered = [(injection, D.enter(injection, from: location, inGlobalWorld: world == nil))]
     defer {
-      while let last = entered.popLast() {
-        D.leave(last)
+      while let (injection, mark) = entered.popLast() {
+        D.leave(injection, mark)
       }
     }
     var injection = other
@@ -128,7 +129,7 @@ final class Engine<D: Door>: Sendable {
       guard let next = layer.delegate else {
         return build(at: position, layer, configuration, from: location, changes: nil, ifNoRollbackSince: pops)
       }
-      entered.append(D.enter(injection, from: location, inGlobalWorld: world == nil))
+      entered.append((injection, D.enter(injection, from: location, inGlobalWorld: world == nil)))
       injection = next
     }
   }
@@ -285,9 +286,10 @@ final class Engine<D: Door>: Sendable {
     at position: Position, _ configuration: Configuration<D>, for location: CodeLocation
   ) -> D.Value {
     let injection = configuration.injection
+    // The configuration holds `injection` until it leaves.
     let entered = D.enter(injection, from: location, inGlobalWorld: configuration.world == nil)
     let instance = make(from: position, configuration, for: location)
-    D.leave(entered)
+    D.leave(injection, entered)
     configuration.world?.leakWatch?.watch(instance, builtBy: configuration.publication.label, for: location)
     return instance
   }
@@ -319,7 +321,8 @@ final class Engine<D: Door>: Sendable {
     from position: Position, _ configuration: Configuration<D>, for location: CodeLocation
   ) -> D.Value {
     var decorators: [D.Decorator] = []
-    var delegated: [(entered: D.Entered, firstDecorator: Int)] = []
+    // Each injection delegated to is held here until it leaves.
+    var delegated: [(injection: D.Injection, entered: Unmanaged<AnyObject>?, firstDecorator: Int)] = []
     var (configuration, position) = (configuration, position)
     var instance: D.Value
     while true {
@@ -332,7 +335,7 @@ final class Engine<D: Door>: Sendable {
       }
       if let other = layer.delegate {
         let entered = D.enter(other, from: location, inGlobalWorld: configuration.world == nil)
-        delegated.append((entered, decorators.count))
+        delegated.append((other, entered, decorators.count))
         configuration = Configuration(other, in: configuration.world)
         position = configuration.top
         continue
@@ -341,11 +344,11 @@ final class Engine<D: Door>: Sendable {
       decorators.append(layer.decorator.unsafelyUnwrapped)
       position = configuration.beneath(position)
     }
-    while let (entered, firstDecorator) = delegated.popLast() {
+    while let (injection, entered, firstDecorator) = delegated.popLast() {
       while decorators.count > firstDecorator {
         instance = D.decorate(instance, with: decorators.removeLast())
       }
-      D.leave(entered)
+      D.leave(injection, entered)
     }
     while let decorate = decorators.popLast() {
       instance = D.decorate(instance, with: decorate)

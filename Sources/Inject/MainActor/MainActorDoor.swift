@@ -22,12 +22,6 @@ enum MainActorDoor<T>: DoorTypes {
 
 @MainActor
 extension MainActorDoor: @MainActor Door {
-  /// An injection entered for the cycle check, and the one it was entered inside.
-  struct Entered {
-    let injection: Inject.Injection<T>
-    let outer: Unmanaged<AnyObject>?
-  }
-
   static func publication(of injection: Inject.Injection<T>) -> Publication<Self> { injection.publication }
 
   static func withGlobalStack<R>(of injection: Inject.Injection<T>, _ body: (inout GlobalStack) -> R) -> R {
@@ -91,12 +85,15 @@ extension MainActorDoor: @MainActor Door {
 
   static func empty(_ slot: InstanceSlot<T>) -> Any? { slot.emptyOnMainActor(ifIn: nil) }
 
-  static func enter(_ injection: Inject.Injection<T>, from location: CodeLocation, inGlobalWorld: Bool) -> Entered {
-    Entered(injection: injection, outer: injection.enterResolution(from: location, inGlobalWorld: inGlobalWorld))
+  /// Returns the injection `injection` was entered inside, if any.
+  static func enter(
+    _ injection: Inject.Injection<T>, from location: CodeLocation, inGlobalWorld: Bool
+  ) -> Unmanaged<AnyObject>? {
+    injection.enterResolution(from: location, inGlobalWorld: inGlobalWorld)
   }
 
-  static func leave(_ entered: Entered) {
-    entered.injection.leaveResolution(restoring: entered.outer)
+  static func leave(_ injection: Inject.Injection<T>, _ outer: Unmanaged<AnyObject>?) {
+    injection.leaveResolution(restoring: outer)
   }
 
   static func beginBuild() { BuildFrames.begin() }

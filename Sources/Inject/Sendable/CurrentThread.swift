@@ -109,8 +109,8 @@ enum CurrentThread {
 /// code of the user's while it lasts, so no two accesses overlap.
 final class ThreadBuilds {
   /// The injections building or delegating on the thread, outermost first.
-  // NB: `unowned(unsafe)`: what entered an injection holds it until it leaves (the engine keeps
-  // `SendableDoor.Entered`, the slot's build its injection), and only the thread reads the list.
+  // NB: `unowned(unsafe)`: what entered an injection holds it until it leaves (the engine, the
+  // slot's build), and only the thread reads the list.
   @exclusivity(unchecked) var entered: [Unowned] = []
   /// The identifiers of `entered`, once it is deeper than ``BuildChain`` scans: so that a
   /// chain of any length checks each step for a cycle in constant time.

@@ -11,14 +11,6 @@ enum SendableDoor<T: Sendable>: Door {
   @usableFromInline typealias Factory = Boxed<@Sendable () -> T>
   @usableFromInline typealias Decorator = Boxed<@Sendable (T) -> T>
   @usableFromInline typealias Slot = SendableSlot<T>
-  /// An injection entered on the thread's chain: held strongly until it leaves, since the chain
-  /// holds it unowned, and a delegation may drop the resolution's last other reference to it.
-  struct Entered {
-    /// The thread's builds, unretained: the thread holds them, and leaves on the thread it
-    /// entered on.
-    let builds: Unmanaged<ThreadBuilds>
-    let injection: SendableInjection<T>
-  }
 
   @usableFromInline static var kind: InjectionKind { .sendable }
 
@@ -87,15 +79,20 @@ enum SendableDoor<T: Sendable>: Door {
 
   static func empty(_ slot: SendableSlot<T>) -> Any? { slot.emptyUnderLock() }
 
-  static func enter(_ injection: SendableInjection<T>, from location: CodeLocation, inGlobalWorld: Bool) -> Entered {
+  /// Returns the thread's builds (``ThreadBuilds``), unretained: the thread holds them, and
+  /// leaves on the thread it entered on.
+  static func enter(
+    _ injection: SendableInjection<T>, from location: CodeLocation, inGlobalWorld: Bool
+  ) -> Unmanaged<AnyObject>? {
     if inGlobalWorld {
       injection.noteFirstResolution(at: location)
     }
-    return Entered(builds: BuildChain.enter(injection), injection: injection)
+    return Unmanaged.fromOpaque(BuildChain.enter(injection).toOpaque())
   }
 
-  static func leave(_ entered: Entered) {
-    BuildChain.leave(entered.builds)
+  static func leave(_ injection: SendableInjection<T>, _ builds: Unmanaged<AnyObject>?) {
+    // Only `enter` makes it, from the thread's `ThreadBuilds`.
+    BuildChain.leave(Unmanaged<ThreadBuilds>.fromOpaque(builds.unsafelyUnwrapped.toOpaque()))
   }
 
   static func beginBuild() {
