@@ -32,10 +32,12 @@ enum Resolution {
   /// world, no telemetry listens and no build is in progress, else the general path, in its
   /// world.
   ///
-  /// A consumer outside every world pays one task-local read for the worlds it is not in.
+  /// A consumer outside every world pays one task-local read for the worlds it is not in, while
+  /// any is alive; none while the main actor knows of none alive, since then no code runs on it
+  /// in a world (the rule that lets ``isGeneral`` send every consumer to the global world).
   @usableFromInline
   static var path: Path {
-    let world = World.current
+    let world = worldsAlive > 0 ? World.current : nil
     return world == nil && !Telemetry.isActive && !BuildFrames.isRecording ? .fast : .general(world)
   }
 
