@@ -63,44 +63,40 @@ public func installTelemetry(_ telemetry: (any InjectionTelemetry)?) {
 enum Telemetry {
   /// The installed telemetry, which only the general path of resolution reads.
   static var installed: (any InjectionTelemetry)? {
-    get { state.read(\.installed)?.telemetry }
+    get { box?.telemetry }
     set {
-      let installed = newValue.map(Installed.init)
-      state.access { $0.installed = installed }
-      isActive = installed != nil
+      let previous = box
+      box = newValue.map(Installed.init)
+      isActive = box != nil
       SendableTelemetry.noteInstalled(isActive)
       Resolution.update()
+      // Released only now that the store is done: its telemetry's `deinit` may resolve, or
+      // install another.
+      withExtendedLifetime(previous) {}
     }
   }
 
   /// Whether a telemetry is installed: ``installed``'s setter keeps it.
   ///
-  /// A stored `Bool` with a constant initial value, so the compiler initializes it statically
-  /// and reading it costs one load, with no check for lazy initialization (the engine reads it
-  /// on every resolution of its general path); `@exclusivity(unchecked)`, so that it costs no
-  /// dynamic exclusivity check either. That is safe: it is isolated to the main actor, and every
-  /// access is a whole load or store that runs no other code while it lasts.
+  /// This and the statics below are stored with constant initial values, so the compiler
+  /// initializes them statically and reading one costs a load, with no check for lazy
+  /// initialization (the engine reads them on every resolution of its general path); and
+  /// `@exclusivity(unchecked)`, so that they cost no dynamic exclusivity check either. That is
+  /// safe: they are isolated to the main actor, and every access is a whole load or store that
+  /// runs no other code while it lasts (a store to ``box`` releases nothing: ``installed``'s
+  /// setter holds the box it replaces until the store is done).
   @usableFromInline
   @exclusivity(unchecked)
   private(set) static var isActive = false
 
+  /// The installed telemetry.
+  @exclusivity(unchecked)
+  private static var box: Installed? = nil
+
   /// While the installed telemetry's `record` runs: events it causes are not delivered to it
   /// again, and a cycle message tells a resolution that `record` started apart from a cycle.
-  static var recording: Recording? { state.read(\.recording) }
-
-  /// What the members above read: a cell, so that the engine, which reads them on every
-  /// resolution of its general path, pays no dynamic exclusivity check, as a static `var` would
-  /// (about 80 instructions an access).
-  // NB: `nonisolated(unsafe)` only because a cell is not `Sendable`. It is safe: it is private,
-  // and read and written only by main-actor-isolated members of this type, none of which calls
-  // out (to the user's telemetry) while it accesses the cell.
-  private nonisolated(unsafe) static let state = Cell.make(State())
-
-  /// What ``state`` holds.
-  private struct State {
-    var installed: Installed? = nil
-    var recording: Recording? = nil
-  }
+  @exclusivity(unchecked)
+  private(set) static var recording: Recording? = nil
 
   /// The installed telemetry in a box: a resolution that records retains the box, where a copy
   /// of the existential would go through its value witnesses.
@@ -154,15 +150,15 @@ enum Telemetry {
 
   /// Records the event that `event` makes, of `kind`.
   private static func record(_ kind: InjectionEvent.Kind, _ event: () -> InjectionEvent) {
-    guard let installed = state.read(\.installed) else {
+    guard let installed = box else {
       if DebugWarnings.areShown && kind.isMisuse {
         DebugWarnings.show(event())
       }
       return
     }
     guard recording == nil else { return }
-    state.access { $0.recording = Recording(innermost: Resolution.innermost) }
-    defer { state.access { $0.recording = nil } }
+    recording = Recording(innermost: Resolution.innermost)
+    defer { recording = nil }
     installed.telemetry.record(event())
   }
 }
