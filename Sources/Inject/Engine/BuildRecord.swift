@@ -32,6 +32,11 @@ struct BuildDependency: Sendable, Equatable {
   /// Where it was resolved: the consumer's declaration, or the `resolve()` call.
   let location: CodeLocation
 
+  /// `injection`, published with `publication`, resolved at `location`.
+  init(_ injection: AnyObject, _ publication: any PublishedInjection, at location: CodeLocation) {
+    (self.injection, self.publication, self.location) = (ObjectIdentifier(injection), publication, location)
+  }
+
   /// The same injection, alive, resolved at the same place: a released injection's identifier
   /// may be another's now.
   static func == (lhs: Self, rhs: Self) -> Bool {

@@ -6,6 +6,13 @@
 /// ``access(_:)`` is instantaneous and none nests inside another on the same cell, so skipping
 /// the check loses no safety.
 ///
+/// A value read and written whole, a flag or a count, is a stored property marked
+/// `@exclusivity(unchecked)` instead, as safely (``Resolution/isGeneral``): as a static with a
+/// constant initial value, it is initialized statically, where a static cell is made lazily and
+/// each access pays the check for that (the general path reads such values on every
+/// resolution); as a field of a generic class, its offset is fixed, where a cell of a generic
+/// value costs an unspecialized access in code not specialized for it (``Injection/isResolving``).
+///
 /// A cell is not `Sendable`: the compiler confines it to the isolation domain of its owner,
 /// which for most cells of the engine is the main actor. A cell that other threads reach is
 /// declared `nonisolated(unsafe)`, with the proof of why its accesses cannot race beside it (a

@@ -106,7 +106,7 @@ struct Configuration<D: Door> {
 
   /// The injection, resolved for a consumer at `location`, as the build in progress notes it.
   func dependency(at location: CodeLocation) -> BuildDependency {
-    BuildDependency(injection: ObjectIdentifier(injection), publication: publication, location: location)
+    BuildDependency(injection, publication, at: location)
   }
 
   /// The injection that this configuration resolves through, if its top (with the scoped

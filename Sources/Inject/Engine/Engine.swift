@@ -59,7 +59,7 @@ final class Engine<D: Door>: Sendable {
     if isFound, D.isRecordingBuild {
       D.noteResolved {
         (
-          BuildDependency(injection: ObjectIdentifier(injection), publication: publication, location: location),
+          BuildDependency(injection, publication, at: location),
           D.generations(of: slot)
         )
       }

@@ -473,6 +473,11 @@ struct WorldPart: Sendable {
     /// The layer's serial number (``Layer/serial``).
     let serial: UInt64
     let slot: any EngineSlot
+
+    /// The entry of `layer`, with a new, empty slot.
+    init<D: Door>(newSlotFor layer: Layer<D>) {
+      (self.layer, serial, slot) = (layer, layer.serial, D.makeSlot())
+    }
   }
 
   /// A resolution of an injection that read its stacks and found its top layer in a world: the

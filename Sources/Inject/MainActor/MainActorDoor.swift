@@ -52,7 +52,7 @@ extension MainActorDoor: @MainActor Door {
     for layer: Layer<Self>, in world: World, resolvedBy reader: WorldPart.Reader?, isNew: inout Bool
   ) -> any EngineSlot {
     world.mainActorSlot(for: ObjectIdentifier(layer), resolvedBy: reader, isNew: &isNew) {
-      WorldPart.Entry(layer: layer, serial: layer.serial, slot: InstanceSlot<T>.make())
+      WorldPart.Entry(newSlotFor: layer)
     }
   }
 

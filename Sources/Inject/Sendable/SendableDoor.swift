@@ -46,7 +46,7 @@ enum SendableDoor<T: Sendable>: Door {
     for layer: Layer<Self>, in world: World, resolvedBy reader: WorldPart.Reader?, isNew: inout Bool
   ) -> any EngineSlot {
     world.sendableSlot(for: ObjectIdentifier(layer), resolvedBy: reader, isNew: &isNew) {
-      WorldPart.Entry(layer: layer, serial: layer.serial, slot: SendableSlot<T>.make())
+      WorldPart.Entry(newSlotFor: layer)
     }
   }
 
