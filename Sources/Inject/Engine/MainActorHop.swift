@@ -1,5 +1,5 @@
 /// Runs engine code that must run on the main actor (draining a rollback's main-actor drops,
-/// the telemetry, noting the worlds alive, releasing a world's main-actor part) for a caller on
+/// the telemetry, a world's graph check, releasing a world's main-actor part) for a caller on
 /// any thread.
 enum MainActorHop {
   /// Runs `body` on the main actor: now if the caller runs there, else in a main-actor task

@@ -14,6 +14,8 @@ final class ScopedOverride: Sendable {
   /// For a decorator, the enclosing scopes' override of the same injection that it decorates;
   /// `nil` when the stacks are beneath it, and for any other layer.
   let beneath: ScopedOverride?
+  /// Whether it overrides a main-actor injection: what it holds is released on the main actor.
+  let isMainActor: Bool
 
   /// An override of `injection` with `layer`, above the override that applies around it, if
   /// any.
@@ -21,6 +23,7 @@ final class ScopedOverride: Sendable {
     self.injection = injection
     self.layer = layer
     self.beneath = layer.decorates ? world?.override(of: injection) : nil
+    self.isMainActor = D.kind == .mainActor
   }
 
   /// The layer, a `Layer<D>` of the injection it overrides.

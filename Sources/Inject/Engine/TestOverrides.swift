@@ -101,6 +101,8 @@ final class TestOverrides: Sendable {
       defer { families = [:] }
       return families
     }
+    // A test that overrode nothing leaves nothing to release there: no job for the main actor.
+    guard !moved.isEmpty || !familyOverrides.isEmpty else { return }
     // Both consumed: a copy left here would be released when `deinit` returns, which may be
     // after the main actor released the handoff's, and so off the main actor.
     MainActorRelease.release((consume moved, consume familyOverrides))
@@ -110,6 +112,9 @@ final class TestOverrides: Sendable {
 /// One kind's override stacks of one test: each injection's layers, bottom first.
 struct TestStacks: Sendable {
   private var stacks: [ObjectIdentifier: Stack] = [:]
+
+  /// Whether no injection has a stack here.
+  var isEmpty: Bool { stacks.isEmpty }
 
   private struct Stack: Sendable {
     /// The injection, held so that its identifier stays unique while it has a stack.

@@ -79,9 +79,8 @@ final class World: Sendable {
   /// lives (``WorldConfiguration/openStorage()``).
   ///
   /// It may be created on any thread. The main actor learns that it is alive (resolution there
-  /// then reads the current task's world) at once if the caller runs there, else in a
-  /// main-actor task enqueued now: before anything that code in this world can enqueue on the
-  /// main actor, which runs its jobs in the order they were enqueued.
+  /// then reads the current task's world) before anything that code in this world can enqueue
+  /// on the main actor (``WorldNotices``).
   init(_ configuration: WorldConfiguration) {
     self.configuration = configuration
     let storage = configuration.openStorage()
@@ -89,14 +88,14 @@ final class World: Sendable {
     isGlobal = false
     WorldCount.increment()
     SendableFastPath.increment()
-    MainActorHop.run { Resolution.noteWorld(alive: true) }
+    WorldNotices.note(alive: true)
   }
 
   deinit {
     configuration.release(storage)
     WorldCount.decrement()
     SendableFastPath.decrement()
-    MainActorHop.run { Resolution.noteWorld(alive: false) }
+    WorldNotices.note(alive: false)
   }
 
   // MARK: - Running in the world
@@ -439,6 +438,9 @@ struct WorldPart: Sendable {
   private var stored: [ObjectIdentifier: (rank: Int, entry: StoredEntry)] = [:]
   /// How many slots were listed here.
   private var storedCount = 0
+
+  /// Whether no resolution touched this part: it holds nothing.
+  var isEmpty: Bool { slots.isEmpty && stored.isEmpty && last == nil && lastReader == nil }
 
   /// The slots that stored here, in the order they first stored.
   var registered: [StoredEntry] {

@@ -62,6 +62,12 @@ final class WorldConfiguration: Sendable {
     var injections: [ScopedOverride] = []
     /// One per family.
     var families: [FamilyScope] = []
+
+    /// Whether it overrides a main-actor injection or family, whose layers (and what their
+    /// values and closures captured) are released on the main actor.
+    var holdsMainActorLayers: Bool {
+      injections.contains(where: \.isMainActor) || families.contains(where: \.isMainActor)
+    }
   }
 
   /// Where a world of this configuration finds its storage.
@@ -124,6 +130,9 @@ final class WorldConfiguration: Sendable {
     // Moved out, not copied; see `WorldStorage.deinit`.
     var moved = Scoped()
     scoped.access { swap(&moved, &$0) }
+    // Sendable overrides, or none (a test world's), are released here: a configuration made and
+    // ended on another thread leaves no job for the main actor, however busy it is.
+    guard moved.holdsMainActorLayers else { return }
     MainActorRelease.release(consume moved)
   }
 
@@ -221,14 +230,18 @@ final class WorldConfiguration: Sendable {
       let pops = testRollbacks
       leave(storage.sendableObjects(), at: pops, in: &link)
       guard isOnMainActor else {
-        link.endedOffMainActor.append(mainActorPart)
+        if !mainActorPart.isEmpty {
+          link.endedOffMainActor.append(mainActorPart)
+        }
         return nil
       }
       // Checked at run time: `assumeIsolated` stops the program rather than run elsewhere.
       MainActor.assumeIsolated { leave(WorldStorage.objects(inMainActorPart: mainActorPart), at: pops, in: &link) }
       return mainActorPart
     }
-    if let mainActorFamilies = ended?.storingFamilies {
+    // A part that no main-actor resolution touched holds nothing to release there: a world made
+    // and ended on another thread enqueues no job for the main actor, however busy it is.
+    if ended?.isEmpty == false, let mainActorFamilies = ended?.storingFamilies {
       // Consumed: a copy left here could be released after the main actor released its own, and
       // after the families were told that the part's slots were gone.
       MainActorRelease.release(consume ended, afterwards: Self.telling(mainActorFamilies))

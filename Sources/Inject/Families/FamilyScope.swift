@@ -12,12 +12,15 @@ final class FamilyScope: Sendable {
   private let override: any AnyObject & Sendable
   /// For a decorator, the enclosing scope's override of the same family, which it decorates.
   private let enclosing: FamilyScope?
+  /// Whether it overrides a main-actor family: what it holds is released on the main actor.
+  let isMainActor: Bool
 
   /// A scope that overrides the family `identity` with `override`, inside `world`.
   init<D: DoorTypes>(_ identity: FamilyIdentity, with override: FamilyOverride<D>, decorating: Bool, in world: World?) {
     self.identity = identity
     self.override = override
     self.enclosing = decorating ? world?.familyScope(of: identity) : nil
+    self.isMainActor = D.kind == .mainActor
   }
 
   /// The layers that the scopes give the member `link` names, bottom first: the decorated

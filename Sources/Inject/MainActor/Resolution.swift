@@ -59,9 +59,10 @@ enum Resolution {
   @exclusivity(unchecked)
   private static var isBuilding = false
 
-  /// Counts a world that began (`alive`) or ended, on the main actor.
-  static func noteWorld(alive: Bool) {
-    worldsAlive += alive ? 1 : -1
+  /// Counts `delta` more worlds alive (``WorldNotices``).
+  static func noteWorlds(_ delta: Int) {
+    guard delta != 0 else { return }
+    worldsAlive += delta
     update()
   }
 
