@@ -30,6 +30,44 @@ import Testing
           globalOverrideInTest(at: 30, publishedAt: 1)))
   }
 
+  /// A sendable injection resolved on its fast path, with no lock of its own once nothing is left
+  /// to note: a consumer of an `.onDemand` one first resolved on that path is noted (not a later
+  /// one, which takes no lock), so an override pushed after is stale; so is one pushed after a
+  /// `.singleton`'s first build, and after a rollback to the published layer, which consumers
+  /// resolved from before.
+  @Test(.timeLimit(.minutes(4))) func aSendableInjectionsFastPathNotesItsFirstConsumer() async throws {
+    let result = try await #require(
+      processExitsWith: .success, observing: [\.standardErrorContent],
+      performing: {
+        ChildProcessBound.start()
+        let onDemand = SendableInjection<Int>(
+          strategy: .onDemand, instance: 1, fileID: "Services/Numbers.swift", line: 3)
+        let singleton = SendableInjection<Int>(
+          strategy: .singleton, instance: 1, fileID: "Services/Numbers.swift", line: 4)
+        await Task.detached {
+          _ = onDemand.resolve(fileID: "App/Screen.swift", line: 14)
+          _ = onDemand.resolve(fileID: "App/Screen.swift", line: 15)
+          onDemand.override(with: 2, fileID: "App/Setup.swift", line: 34)
+          _ = singleton.resolve(fileID: "App/Screen.swift", line: 16)
+          _ = singleton.resolve(fileID: "App/Screen.swift", line: 17)
+          singleton.override(with: 2, fileID: "App/Setup.swift", line: 35)
+          singleton.rollbackOverride()
+          _ = singleton.resolve(fileID: "App/Screen.swift", line: 18)
+          singleton.override(with: 3, fileID: "App/Setup.swift", line: 36)
+        }.value
+        // The warnings reach the main actor in order, before this.
+        await MainActor.run {}
+      })
+    let onDemand = "SendableInjection<Int> (Services/Numbers.swift:3)"
+    let singleton = "SendableInjection<Int> (Services/Numbers.swift:4)"
+    #expect(
+      result.warnings
+        == expectedWarnings(
+          staleOverride(of: onDemand, at: 34, firstResolvedAt: 14), globalOverrideInTest(of: onDemand, at: 34),
+          staleOverride(of: singleton, at: 35, firstResolvedAt: 16), globalOverrideInTest(of: singleton, at: 35),
+          staleOverride(of: singleton, at: 36, firstResolvedAt: 16), globalOverrideInTest(of: singleton, at: 36)))
+  }
+
   /// Only consumers of the global world make a global override stale: a scope's consumers
   /// resolve in their own world, which a later global push does not reach.
   @Test(.timeLimit(.minutes(4))) func resolutionsInsideAScopeDoNotMakeALaterGlobalOverrideStale() async throws {

@@ -27,6 +27,14 @@ struct GlobalStack: Sendable {
   /// How many overrides of its own the injection has: its family's are not counted.
   var ownDepth: Int { layers.count - familyDepth }
 
+  /// Whether a resolution of the global world, reading this stack of an injection published
+  /// with `publication`, gets the published layer and has nothing to note: nothing is pushed,
+  /// and the published layer stores, or builds for each consumer and noted the first already.
+  @inlinable
+  func resolvesFromPublished<D: DoorTypes>(of publication: Publication<D>) -> Bool {
+    layers.isEmpty && (publication.published.onDemandFactory == nil || notes.firstResolvedAt != nil)
+  }
+
   /// The layers and how many of them are the family's, or `nil` if there is none.
   var snapshot: (layers: [any AnyObject & Sendable], familyDepth: Int)? {
     layers.isEmpty ? nil : (layers, familyDepth)

@@ -19,7 +19,7 @@ enum SendableDoor<T: Sendable>: Door {
   static func publication(of injection: SendableInjection<T>) -> Publication<Self> { injection.publication }
 
   static func withGlobalStack<R>(of injection: SendableInjection<T>, _ body: (inout GlobalStack) -> R) -> R {
-    injection.state.withLock { body(&$0.stack) }
+    injection.withGlobalStack(body)
   }
 
   static func globalSnapshot(

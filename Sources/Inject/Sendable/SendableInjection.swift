@@ -1,3 +1,5 @@
+public import _InjectShims
+
 /// A dependency that consumers resolve from any isolation: actors, nonisolated code, detached
 /// tasks, and the main actor too.
 ///
@@ -39,6 +41,23 @@ public final class SendableInjection<T: Sendable>: Sendable {
   /// The global override stack and what the diagnostics keep of the global world, behind a lock.
   @usableFromInline
   let state = Locked(State())
+
+  /// Whether the fast path resolves from the published layer with nothing to note, and so takes
+  /// no lock of the injection's own: nothing is pushed, and the published layer stores, or the
+  /// first consumer of the global world that it built for is noted already
+  /// (``GlobalStack/resolvesFromPublished(of:)``). Kept under the lock of
+  /// ``state`` with every change of the stack.
+  ///
+  /// Read with acquire ordering, written with release ordering (`_InjectShims`): a resolution
+  /// that follows a push in its thread, or learned of the push from a value the pushing thread
+  /// set afterwards, finds the flag clear; one that overlaps a push or a pop resolves as if it came
+  /// before or after it, as it would under the lock.
+  // NB: `nonisolated(unsafe)` only because a pointer is not `Sendable`. It is safe: the flag is
+  // initialized before any other thread can reach this object, freed in `deinit` when none can,
+  // and otherwise read and written only through `_inject_flag_acquire` and
+  // `_inject_flag_release`, which are atomic.
+  @usableFromInline
+  nonisolated(unsafe) let resolvesFromPublished = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
 
   @usableFromInline
   struct State: Sendable {
@@ -185,9 +204,11 @@ public final class SendableInjection<T: Sendable>: Sendable {
   init(_ publication: Publication<SendableDoor<T>>) {
     self.publication = publication
     self.engine = Engine(publication)
+    resolvesFromPublished.initialize(to: GlobalStack().resolvesFromPublished(of: publication))
   }
 
   deinit {
+    resolvesFromPublished.deallocate()
     let (layers, familyDepth) = state.withLock { $0.stack.takeAll() }
     let forgotten = Engine.forgettingReleased(
       ReleasedStack(layers, familyDepth: familyDepth, Layer<SendableDoor<T>>.self), publishedBy: publication)
@@ -234,19 +255,23 @@ public final class SendableInjection<T: Sendable>: Sendable {
     guard SendableFastPath.isOpen else {
       return resolve(in: World.current, from: location)
     }
-    let top = state.withLock { state in
-      // Only pushes store there, `Layer<SendableDoor<T>>`s.
-      let top =
-        state.stack.layers.isEmpty
-        ? publication.published
-        : Layer<SendableDoor<T>>.unerased(state.stack.layers[state.stack.layers.endIndex - 1])
-      // An on-demand layer builds for this consumer: the first such resolution is noted here,
-      // under the lock already held, for the stale-override warning.
-      if top.onDemandFactory != nil {
-        state.stack.notes.noteResolution(at: location, depth: state.stack.layers.count)
+    let top =
+      _inject_flag_acquire(resolvesFromPublished)
+      ? publication.published
+      : state.withLock { state in
+        // Only pushes store there, `Layer<SendableDoor<T>>`s.
+        let top =
+          state.stack.layers.isEmpty
+          ? publication.published
+          : Layer<SendableDoor<T>>.unerased(state.stack.layers[state.stack.layers.endIndex - 1])
+        // An on-demand layer builds for this consumer: the first such resolution is noted here,
+        // under the lock already held, for the stale-override warning.
+        if top.onDemandFactory != nil {
+          state.stack.notes.noteResolution(at: location, depth: state.stack.layers.count)
+          _inject_flag_release(resolvesFromPublished, state.stack.resolvesFromPublished(of: publication))
+        }
+        return top
       }
-      return top
-    }
     if let factory = top.onDemandFactory?.closure {
       return build(onFastPath: factory)
     }
@@ -279,7 +304,16 @@ public final class SendableInjection<T: Sendable>: Sendable {
   /// Notes, the first time, that a consumer of the global world at `location` resolves from the
   /// top of the global stack.
   func noteFirstResolution(at location: CodeLocation) {
-    state.withLock { $0.stack.notes.noteResolution(at: location, depth: $0.stack.layers.count) }
+    withGlobalStack { $0.notes.noteResolution(at: location, depth: $0.layers.count) }
+  }
+
+  /// Runs `body` with the global stack, which it may change, under its lock; keeps
+  /// ``resolvesFromPublished`` true to what it leaves.
+  func withGlobalStack<R>(_ body: (inout GlobalStack) -> R) -> R {
+    state.withLock { state in
+      defer { _inject_flag_release(resolvesFromPublished, state.stack.resolvesFromPublished(of: publication)) }
+      return body(&state.stack)
+    }
   }
 
   /// Tells the telemetry, if one is installed, that a consumer at `location` assigned its own
