@@ -35,22 +35,32 @@ import Testing
 
   /// Worlds made and ended on another thread while the main actor is busy leave it no job.
   ///
-  /// Test worlds, and scopes of a sendable injection that resolve in them: memory does not grow
-  /// with them. When each world enqueued main-actor tasks to say it began, that it ended, and to
-  /// release its configuration and test stacks, 100,000 grew memory by about 300 MB before the
-  /// main actor could run any of them.
+  /// Test worlds, scopes of a sendable injection that resolve in them, test worlds that override
+  /// a sendable family, and both inside a world carried from a main-actor scope: memory does not
+  /// grow with them. When each world enqueued main-actor tasks to say it began, that it ended,
+  /// and to release its configuration and test stacks (those a parent held too), 100,000 grew
+  /// memory by about 200 to 300 MB before the main actor could run any of them.
   @Test(.timeLimit(.minutes(4)), .enabled(if: residentMegabytes() != nil))
   func worldsMadeOnAnotherThreadWhileTheMainActorIsBusyLeaveItNoWork() async {
     await #expect(processExitsWith: .success) {
       ChildProcessBound.start()
       await MainActor.run {
+        let carried = Held.injection.withOverride(ServiceImplementation("scoped")) { InjectionWorld.current }
         let before = residentMegabytes() ?? 0
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-          for round in 0..<50_000 {
+          for round in 0..<20_000 {
             withIsolatedInjections {}
             Background.injection.withOverride(Background.Service(round)) {
               precondition(Background.Consumer().service.round == round, "the scope's override was not resolved")
+            }
+            withIsolatedInjections {
+              Background.family.override(with: { Background.Service($0 + round) })
+              precondition(Background.family[1].resolve().round == round + 1, "the family's override was not resolved")
+            }
+            carried.run {
+              withIsolatedInjections {}
+              Background.injection.withOverride(Background.Service(round)) {}
             }
           }
           done.signal()
@@ -85,6 +95,7 @@ private enum Background {
   }
 
   static let injection = SendableInjection<Service>(strategy: .singleton, instance: Service(-1))
+  static let family = SendableInjectionFamily<Int, Service>(strategy: .singleton) { Service($0) }
 
   struct Consumer {
     @SendableInstance(Background.injection) var service

@@ -30,6 +30,8 @@ final class TestOverrides: Sendable {
   private struct FamilyStack: Sendable {
     /// The family, held so that its identifier stays unique while it has a stack.
     let identity: FamilyIdentity
+    /// Whether it is a main-actor family: its overrides are released on the main actor.
+    let isMainActor: Bool
     var overrides: [any AnyObject & Sendable]
   }
 
@@ -60,12 +62,14 @@ final class TestOverrides: Sendable {
     return overrides.map { $0.map { FamilyOverride<D>.unerased($0).layer(for: link) } }
   }
 
-  /// Pushes `override` on the family's stack; returns the new depth.
-  func pushFamilyOverride(_ override: any AnyObject & Sendable, of family: FamilyIdentity) -> Int {
+  /// Pushes `override` on the stack of `family`, a main-actor family if `isMainActor`; returns
+  /// the new depth.
+  func pushFamilyOverride(_ override: any AnyObject & Sendable, of family: FamilyIdentity, isMainActor: Bool) -> Int {
     families.withLock { families in
       defer { StackChanges.count() }
-      families[ObjectIdentifier(family), default: FamilyStack(identity: family, overrides: [])].overrides.append(
-        override)
+      families[
+        ObjectIdentifier(family), default: FamilyStack(identity: family, isMainActor: isMainActor, overrides: [])
+      ].overrides.append(override)
       return families[ObjectIdentifier(family)]?.overrides.count ?? 0
     }
   }
@@ -101,8 +105,9 @@ final class TestOverrides: Sendable {
       defer { families = [:] }
       return families
     }
-    // A test that overrode nothing leaves nothing to release there: no job for the main actor.
-    guard !moved.isEmpty || !familyOverrides.isEmpty else { return }
+    // A test that overrode no main-actor injection or family leaves nothing to release there: no
+    // job for the main actor.
+    guard !moved.isEmpty || familyOverrides.values.contains(where: \.isMainActor) else { return }
     // Both consumed: a copy left here would be released when `deinit` returns, which may be
     // after the main actor released the handoff's, and so off the main actor.
     MainActorRelease.release((consume moved, consume familyOverrides))

@@ -29,6 +29,10 @@ final class WorldConfiguration: Sendable {
   let hasScopedOverrides: Bool
   /// Whether any scope overrides a whole family.
   let hasFamilyScopes: Bool
+  /// Whether this configuration's own scoped override (not its parent's, which the parent holds)
+  /// overrides a main-actor injection or family: what it holds is then released on the main
+  /// actor.
+  private let releasesOnMainActor: Bool
   /// The override stacks of the test, if it is a test world's: shared with the worlds inside
   /// it, where `override(with:)` pushes instead of on the global stack.
   let testOverrides: TestOverrides?
@@ -62,12 +66,6 @@ final class WorldConfiguration: Sendable {
     var injections: [ScopedOverride] = []
     /// One per family.
     var families: [FamilyScope] = []
-
-    /// Whether it overrides a main-actor injection or family, whose layers (and what their
-    /// values and closures captured) are released on the main actor.
-    var holdsMainActorLayers: Bool {
-      injections.contains(where: \.isMainActor) || families.contains(where: \.isMainActor)
-    }
   }
 
   /// Where a world of this configuration finds its storage.
@@ -122,6 +120,7 @@ final class WorldConfiguration: Sendable {
     self.testOverrides = parent?.testOverrides ?? (self.isTest ? TestOverrides() : nil)
     self.graphCheck = graphCheck ?? parent?.graphCheck
     self.scoped.access { $0 = Scoped(injections: overrides, families: families ?? enclosingFamilies) }
+    releasesOnMainActor = scoped?.isMainActor == true || familyScope?.isMainActor == true
     rememberedFlag.initialize(to: 0)
   }
 
@@ -130,9 +129,10 @@ final class WorldConfiguration: Sendable {
     // Moved out, not copied; see `WorldStorage.deinit`.
     var moved = Scoped()
     scoped.access { swap(&moved, &$0) }
-    // Sendable overrides, or none (a test world's), are released here: a configuration made and
-    // ended on another thread leaves no job for the main actor, however busy it is.
-    guard moved.holdsMainActorLayers else { return }
+    // Sendable overrides, none (a test world's), or only those of the parent, which holds them,
+    // are released here: a configuration made and ended on another thread leaves no job for the
+    // main actor, however busy it is.
+    guard releasesOnMainActor else { return }
     MainActorRelease.release(consume moved)
   }
 

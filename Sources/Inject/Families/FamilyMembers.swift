@@ -307,7 +307,7 @@ extension FamilyCore where D: Door {
         pushEpoch: test.log.push(D.kind), source: source)
       world.strictCheck?.noteGiven(
         override.token, at: location, of: identity, label: identity.label, pushedIn: function)
-      depth = test.pushFamilyOverride(override, of: identity)
+      depth = test.pushFamilyOverride(override, of: identity, isMainActor: D.kind == .mainActor)
     } else {
       GlobalPushChecks.check(at: location, shadowing: firstResolutionShadowed()) { record($0, at: location) }
       depth = state.withLock { state in
