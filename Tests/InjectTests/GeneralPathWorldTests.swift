@@ -76,6 +76,34 @@ import Testing
       }
     }
   }
+
+  /// The job that tells a busy main actor of a world that began inside another keeps nothing of
+  /// the enclosing world: its instances are released as its scope ends, while the main actor is
+  /// still busy (the job held the enclosing world through the task-locals it inherited).
+  @Test(.timeLimit(.minutes(4))) func aWorldBegunInsideAnotherOffTheMainActorKeepsItNotAlive() async {
+    await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
+      let released = await Task.detached {
+        let (ran, busy, free) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        weak var stored: Background.Service?
+        Background.other.withOverride(Background.Service(1)) {
+          stored = Background.injection.resolve()
+          // The main actor takes what is pending, then stays busy.
+          Task.detached { @MainActor in ran.signal() }
+          ran.wait()
+          Task.detached { @MainActor in
+            busy.signal()
+            free.wait()
+          }
+          busy.wait()
+          withIsolatedInjections {}
+        }
+        defer { free.signal() }
+        return stored == nil
+      }.value
+      precondition(released, "the scope's instance outlived its scope while the main actor was busy")
+    }
+  }
 }
 
 /// What the child process keeps on the main actor: made outside every world.
@@ -99,6 +127,7 @@ private enum Background {
   }
 
   static let injection = SendableInjection<Service>(strategy: .singleton, instance: Service(-1))
+  static let other = SendableInjection<Service>(strategy: .onDemand, instance: Service(-2))
   static let family = SendableInjectionFamily<Int, Service>(strategy: .singleton) { Service($0) }
 
   struct Consumer {

@@ -229,19 +229,16 @@ final class WorldConfiguration: Sendable {
       guard _inject_flag_is_set(rememberedFlag) else { return mainActorPart }
       let pops = testRollbacks
       leave(storage.sendableObjects(), at: pops, in: &link)
+      guard let mainActorPart else { return nil }
       guard isOnMainActor else {
-        if !mainActorPart.isEmpty {
-          link.endedOffMainActor.append(mainActorPart)
-        }
+        link.endedOffMainActor.append(mainActorPart)
         return nil
       }
       // Checked at run time: `assumeIsolated` stops the program rather than run elsewhere.
       MainActor.assumeIsolated { leave(WorldStorage.objects(inMainActorPart: mainActorPart), at: pops, in: &link) }
       return mainActorPart
     }
-    // A part that no main-actor resolution touched holds nothing to release there: a world made
-    // and ended on another thread enqueues no job for the main actor, however busy it is.
-    if ended?.isEmpty == false, let mainActorFamilies = ended?.storingFamilies {
+    if let mainActorFamilies = ended?.storingFamilies {
       // Consumed: a copy left here could be released after the main actor released its own, and
       // after the families were told that the part's slots were gone.
       MainActorRelease.release(consume ended, afterwards: Self.telling(mainActorFamilies))

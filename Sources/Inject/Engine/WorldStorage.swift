@@ -27,17 +27,19 @@ final class WorldStorage: Sendable {
     self.isMadeAgain = isMadeAgain
   }
 
-  /// Takes the main-actor part out, as the last world of the storage is released.
+  /// Takes the main-actor part out, as the last world of the storage is released; `nil` if no
+  /// main-actor resolution touched it, so that a world made and ended on another thread leaves
+  /// the main actor no job, however busy it is.
   ///
   /// The caller releases it on the main actor, where its instances may have been built. What the
   /// sendable part holds is released with this object.
   ///
   /// Moved out, not copied: were it copied, this object would drop its own reference after the
   /// caller dropped its own, which may be off the main actor.
-  func takeMainActorPart() -> WorldPart {
+  func takeMainActorPart() -> WorldPart? {
     var part = WorldPart()
     mainActorPart.access { swap(&part, &$0) }
-    return part
+    return part.isEmpty ? nil : part
   }
 
   /// Takes the sendable part out, as the last world of the storage is released, for the caller

@@ -38,8 +38,10 @@ enum WorldNotices {
       guard !state.isEnqueued else { return }
       state.isEnqueued = true
       // Enqueued under the lock: a world that finds a job enqueued knows that it is ahead of
-      // whatever that world's code enqueues, and that it has not yet taken the notices.
-      Task(priority: .high) { @MainActor in countPending() }
+      // whatever that world's code enqueues, and that it has not yet taken the notices. Detached:
+      // it inherits no task-local, so it keeps no world alive (the caller's, if a world begins
+      // inside another) while it waits for a busy main actor.
+      Task.detached(priority: .high) { @MainActor in countPending() }
     }
   }
 
