@@ -32,15 +32,15 @@ func actorReads(_ actor: isolated LazyActor) {
 
 // MARK: A lock-protected lazy global: the baseline of a first resolution from any isolation
 
-/// A lazily built global behind a lock, as a hand-written thread-safe singleton.
-final class LockedLazyGlobal: @unchecked Sendable {
-  // NB: `@unchecked`: `instance` is read and written only while `lock` is held.
+/// The platform's plain lock, as a hand-written thread-safe global takes it.
+struct HandWrittenLock: @unchecked Sendable {
+  // NB: `@unchecked`: the lock is allocated once and never freed; only the platform's lock
+  // functions touch it.
   #if canImport(os)
   private let lock = UnsafeMutablePointer<os_unfair_lock>.allocate(capacity: 1)
   #else
   private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   #endif
-  private var instance: (any Service)?
 
   init() {
     #if canImport(os)
@@ -51,7 +51,8 @@ final class LockedLazyGlobal: @unchecked Sendable {
     #endif
   }
 
-  var service: any Service {
+  @inline(__always)
+  func withLock<R>(_ body: () -> R) -> R {
     #if canImport(os)
     os_unfair_lock_lock(lock)
     defer { os_unfair_lock_unlock(lock) }
@@ -59,12 +60,25 @@ final class LockedLazyGlobal: @unchecked Sendable {
     pthread_mutex_lock(lock)
     defer { pthread_mutex_unlock(lock) }
     #endif
-    if let instance {
-      return instance
+    return body()
+  }
+}
+
+/// A lazily built global behind a lock, as a hand-written thread-safe singleton.
+final class LockedLazyGlobal: @unchecked Sendable {
+  // NB: `@unchecked`: `instance` is read and written only while `lock` is held.
+  private let lock = HandWrittenLock()
+  private var instance: (any Service)?
+
+  var service: any Service {
+    lock.withLock {
+      if let instance {
+        return instance
+      }
+      let built = ServiceImplementation()
+      instance = built
+      return built
     }
-    let built = ServiceImplementation()
-    instance = built
-    return built
   }
 }
 
@@ -73,6 +87,41 @@ let lockedLazyGlobal = LockedLazyGlobal()
 /// A nonisolated consumer whose `lazy var` reads the lock-protected global.
 final class LockedLazyConsumer {
   lazy var service: any Service = lockedLazyGlobal.service
+}
+
+// MARK: A lock-protected weak global: the baseline of a `.shared` first resolution from any isolation
+
+/// A lazily built object kept weakly behind a lock, as a hand-written thread-safe `.shared`: what
+/// `lazy-weak` is on the main actor, with the lock that any isolation needs.
+final class LockedWeakGlobal: @unchecked Sendable {
+  // NB: `@unchecked`: `instance` is read and written only while `lock` is held.
+  private let lock = HandWrittenLock()
+  private weak var instance: (any Service)?
+
+  var service: any Service {
+    lock.withLock {
+      if let instance {
+        return instance
+      }
+      let built = ServiceImplementation()
+      instance = built
+      return built
+    }
+  }
+}
+
+let lockedWeakGlobal = LockedWeakGlobal()
+
+/// A nonisolated consumer whose `lazy var` reads the lock-protected weak global.
+final class LockedWeakConsumer {
+  lazy var service: any Service = lockedWeakGlobal.service
+}
+
+/// The measured code of the `locked-lazy-weak` baseline, apart from the other functions so that
+/// adding it changes nothing of how the compiler optimizes them.
+@_silgen_name("inject_profile_run_locked_weak") @inline(never) @MainActor
+func runLockedWeak() {
+  repeatCreatingAndReading(LockedWeakConsumer.init, { $0.service })
 }
 
 // MARK: Factory-style: a container resolving under one recursive lock, cached by key

@@ -240,7 +240,7 @@ guard CommandLine.arguments.count == 2 else {
     "usage: InjectProfile graph-capture|session-end|lazy-global|lazy-new|lazy-weak|singleton|shared|on-demand|singleton-defaults|session"
       + "|singleton-world|singleton-world-depth-1000|singleton-world-distinct-1000|on-demand-world"
       + "|singleton-world-alive|singleton-telemetry|locked-lazy-global|factory-style|dependencies-style"
-      + "|sendable-contention|actor-lazy-read|sendable-actor-read|sendable-singleton|sendable-shared|sendable-on-demand|sendable-singleton-world"
+      + "|sendable-contention|actor-lazy-read|sendable-actor-read|sendable-singleton|sendable-shared|sendable-on-demand|sendable-singleton-world|locked-lazy-weak"
       + "|dictionary-lookup|family-lookup|sendable-family-lookup|weak-box-lazy|family-shared-consumer"
       + "|sendable-family-shared-consumer|factory-style-parameter|family-consumer-read|shared-read"
   )
@@ -251,6 +251,8 @@ let sharedHolder = SharedConsumer()
 let sendableSharedHolder = SendableSharedConsumer()
 escaped = [weakHolder.service, sharedHolder.service]
 escapedService = sendableSharedHolder.service
+let lockedWeakHolder = LockedWeakConsumer()
+_ = lockedWeakHolder.service
 if CommandLine.arguments[1] == "graph-capture" {
   timeGraphCapture()
 } else if CommandLine.arguments[1] == "session-end" {
@@ -262,6 +264,8 @@ if CommandLine.arguments[1] == "graph-capture" {
   await timeContention(tasks: 16)
 } else if CommandLine.arguments[1].hasPrefix("sendable-") && !CommandLine.arguments[1].hasSuffix("-read") {
   runSendable(CommandLine.arguments[1])
+} else if CommandLine.arguments[1] == "locked-lazy-weak" {
+  runLockedWeak()
 } else if ["actor-lazy-read", "sendable-actor-read"].contains(CommandLine.arguments[1]) {
   runActorReads(CommandLine.arguments[1])
 } else {
