@@ -72,44 +72,40 @@ extension Engine {
     withExtendedLifetime((popped, released)) {}
   }
 
-  /// Marks `layers`, `Layer<D>`s popped from a stack of `log`, popped, then forgets them as
-  /// ``forgetting(_:poppedFrom:at:logged:)`` does: marked first, so that a resolution that read
-  /// the stack before the pop, and makes its slot in a world after the worlds forgot them, forgets
-  /// it itself (``World/notePopped(_:_:)``).
+  /// Marks `layers`, `Layer<D>`s popped from a stack of `log` and pushed at `epoch` or later,
+  /// popped; notes in `log` that they are gone; and makes every world forget what they built.
+  ///
+  /// Marked first, so that a resolution that read the stack before the pop, and makes its slot
+  /// in a world after the worlds forgot them, forgets it itself (``World/notePopped(_:_:)``).
+  /// The log counted `logged` pushes for them: one per layer, or one for all the layers a family
+  /// override made. Call it while they are alive. Returns what is left to release.
   static func forgetting(
     popped layers: [any AnyObject & Sendable], from log: RollbackLog, at epoch: UInt64, logged: Int? = nil
   ) -> [Any] {
     World.notePopped(layers, D.self)
-    return forgetting(layers.map(ObjectIdentifier.init), poppedFrom: log, at: epoch, logged: logged)
-  }
-
-  /// Notes in `log` that the `layers` (by identity), pushed at `epoch` or later, are gone, and
-  /// makes every world forget what they built.
-  ///
-  /// The log counted `logged` pushes for them: one per layer, or one for all the layers a
-  /// family override made. Call it while they are alive. Returns what is left to release.
-  static func forgetting(
-    _ layers: [ObjectIdentifier], poppedFrom log: RollbackLog, at epoch: UInt64, logged: Int? = nil
-  ) -> [Any] {
     let (released, onMainActor) = log.pop(logged ?? layers.count, of: D.kind, pushedAt: epoch)
     if onMainActor {
       MainActorDrops.drainSoon()
     }
     // Nothing resolves from the popped layers again: no world keeps what they built.
-    return released + World.forget(layers, D.self)
+    return released + World.forget(layers.map(ObjectIdentifier.init), D.self)
   }
 
-  /// Forgets what a released injection leaves behind: the layers it left on the global stack,
-  /// as their rollback would (its family's overrides stay for its family's other members), and
-  /// what every world built from its `publication`'s layers and from those its family's
-  /// overrides made for it, from which nothing resolves again.
+  /// Forgets what a released injection leaves behind: what every world built from the layers it
+  /// left on the global stack (its family's overrides stay for its family's other members), from
+  /// its `publication`'s layers, and from those its family's overrides made for it, from which
+  /// nothing resolves again.
   ///
-  /// Returns what is left to release.
+  /// Its own overrides leave with it: the global rollback log stops counting them, and nothing
+  /// is rolled back (``RollbackLog/release(_:of:)``): what other injections stored while they
+  /// were in place keeps its identity. Returns what is left to release.
   static func forgettingReleased(_ stack: ReleasedStack, publishedBy publication: Publication<D>?) -> [Any] {
-    let released = stack.ownEpoch.map { forgetting(stack.own, poppedFrom: RollbackLog.global, at: $0) } ?? []
+    if !stack.own.isEmpty {
+      RollbackLog.global.release(stack.own.count, of: D.kind)
+    }
     let bottom = [publication?.published, publication?.testLayer].compactMap(\.self).map(ObjectIdentifier.init)
     let madeForIt = (publication?.family?.madeLayers ?? []).map(ObjectIdentifier.init)
-    return released + World.forget(stack.family + bottom + madeForIt, D.self)
+    return World.forget(stack.own + stack.family + bottom + madeForIt, D.self)
   }
 
   /// The number of overrides on the stack that `push` pushes onto here.
@@ -163,8 +159,6 @@ extension Engine {
 /// log counted once for each family override.
 struct ReleasedStack: Sendable {
   let own: [ObjectIdentifier]
-  /// The epoch of the first of its own overrides, if it left any.
-  let ownEpoch: UInt64?
   let family: [ObjectIdentifier]
 
   /// The stack `layers` (`Layer<D>`s), bottom first, of which the first `familyDepth` are the
@@ -172,7 +166,5 @@ struct ReleasedStack: Sendable {
   init<D: DoorTypes>(_ layers: [any AnyObject & Sendable], familyDepth: Int, _: Layer<D>.Type) {
     family = layers[..<familyDepth].map(ObjectIdentifier.init)
     own = layers[familyDepth...].map(ObjectIdentifier.init)
-    // The stacks hold only `Layer<D>`s.
-    ownEpoch = layers.dropFirst(familyDepth).first.map { Layer<D>.unerased($0).pushEpoch }
   }
 }

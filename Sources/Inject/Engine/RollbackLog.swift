@@ -188,13 +188,40 @@ final class RollbackLog: Sendable {
   /// Returns what the slots kept, for the caller to release once no state is being changed any
   /// more, and whether it left drops for the main actor (``MainActorDrops/drainSoon()``).
   func pop(_ count: Int, of kind: InjectionKind, pushedAt epoch: UInt64) -> (released: [Any], onMainActor: Bool) {
+    takeOff(count, of: kind, poppedSince: epoch)
+  }
+
+  /// Notes that `count` overrides of `kind` are no longer in place though no rollback popped
+  /// them: they left with the injection or family that pushed them, released with them still on
+  /// its global stack.
+  ///
+  /// A release is not a rollback: it empties nothing, so that what any injection stored while
+  /// they were in place keeps its identity, as it would had they stayed. Once no override is
+  /// left, it stops listing and lets the fast path read every main-actor slot again, as a
+  /// rollback does.
+  func release(_ count: Int, of kind: InjectionKind) {
+    if takeOff(count, of: kind, poppedSince: nil).onMainActor {
+      MainActorDrops.drainSoon()
+    }
+  }
+
+  /// Takes `count` overrides of `kind` off the count of those in place.
+  ///
+  /// Popped by a rollback if `epoch`, their first's push, is given, which empties what stored
+  /// since then; else released with their injection, which empties nothing. See
+  /// ``pop(_:of:pushedAt:)``.
+  private func takeOff(
+    _ count: Int, of kind: InjectionKind, poppedSince epoch: UInt64?
+  ) -> (released: [Any], onMainActor: Bool) {
     state.withLock { state in
       state.pushed -= count
       if case .sendable = kind {
         state.sendablePushed -= count
       }
-      state.pops += 1
-      _inject_count_release(popCount, state.pops)
+      if epoch != nil {
+        state.pops += 1
+        _inject_count_release(popCount, state.pops)
+      }
       var released: [Any] = []
       var onMainActor: [MainActorDrop] = []
       func drop(_ slot: any EngineSlot, empties: Bool) {
@@ -207,10 +234,10 @@ final class RollbackLog: Sendable {
       if state.pushed == 0 {
         for entry in state.listed.values {
           guard let slot = entry.slot else { continue }
-          drop(slot, empties: entry.epoch >= epoch)
+          drop(slot, empties: epoch.map { entry.epoch >= $0 } ?? false)
         }
         (state.listed, state.order, state.pruning) = ([:], [], PruneSchedule())
-      } else {
+      } else if let epoch {
         while let listing = state.order.last, listing.epoch >= epoch {
           state.order.removeLast()
           if let slot = state.take(listing) {

@@ -67,19 +67,12 @@ final class FamilyCore<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
   deinit {
     // A family released with overrides of its own still on the global stack leaves their layers
     // to its members that live on, as they are; the global rollback log stops counting them, as
-    // an injection's release does for its own: it empties what was stored since the first was
-    // pushed, and may go back to listing nothing (and to leaving main-actor slots to the fast
-    // path).
+    // an injection's release does for its own, and rolls nothing back: what any injection stored
+    // while they were in place keeps its identity.
     var members = FamilyMembers<Key, D>()
     state.withLock { swap(&members, &$0) }
-    if let first = members.globalOverrides.first {
-      let (released, onMainActor) = RollbackLog.global.pop(
-        members.globalOverrides.count, of: D.kind, pushedAt: first.pushEpoch)
-      if onMainActor {
-        MainActorDrops.drainSoon()
-      }
-      // What sendable slots kept: released here, as a rollback on this thread would.
-      withExtendedLifetime(released) {}
+    if !members.globalOverrides.isEmpty {
+      RollbackLog.global.release(members.globalOverrides.count, of: D.kind)
     }
     // A main-actor family's members and closures are released on the main actor.
     if case .mainActor = D.kind {

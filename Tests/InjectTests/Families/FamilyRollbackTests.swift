@@ -146,25 +146,45 @@ final class KeyedRepository {
     }
   }
 
-  /// A family released with a global override still pushed leaves the log as a rollback would.
+  /// A family released with a global override still pushed (a test that forgot its rollback)
+  /// rolls nothing back.
   ///
-  /// (A test that forgot its rollback.) What was stored meanwhile is dropped, and the log lists
-  /// nothing once no override is left. In a process of its own.
-  @Test(.timeLimit(.minutes(4))) func aFamilyReleasedWithAGlobalOverrideStopsCountingIt() async {
+  /// What any injection stored while it was in place keeps its identity, and a member that lives
+  /// on keeps the family's layer and what it stored; the log stops counting the override, and
+  /// lists nothing once no override is left. For both kinds of family, in a process of its own.
+  @Test(.timeLimit(.minutes(4))) func aFamilyReleasedWithAGlobalOverrideRollsNothingBack() async {
     await #expect(processExitsWith: .success) {
       ChildProcessBound.start()
-      let repository = SendableInjection<KeyedCache>(strategy: .singleton, instance: KeyedCache(0))
-      weak var builtMeanwhile: KeyedCache?
-      do {
-        let family = SendableInjectionFamily<Int, KeyedCache>(strategy: .singleton) { KeyedCache($0) }
-        family.override(with: { KeyedCache($0, "family") })
-        precondition(family[1].resolve().source == "family")
-        builtMeanwhile = repository.resolve()
-        precondition(globalRollbackLogCount() > 0, "the log lists what was stored while pushed")
+      await MainActor.run {
+        for sendable in [true, false] {
+          let repository = SendableInjection<KeyedCache>(strategy: .singleton, instance: KeyedCache(0))
+          let mainActorRepository = Injection<KeyedCache>(strategy: .singleton, instance: KeyedCache(0))
+          var sendableFamily: SendableInjectionFamily<Int, KeyedCache>? =
+            sendable ? SendableInjectionFamily(strategy: .singleton) { KeyedCache($0) } : nil
+          var mainActorFamily: InjectionFamily<Int, KeyedCache>? =
+            sendable ? nil : InjectionFamily(strategy: .singleton) { KeyedCache($0) }
+          sendableFamily?.override(with: { KeyedCache($0, "family") })
+          mainActorFamily?.override(with: { KeyedCache($0, "family") })
+          let (sendableMember, mainActorMember) = (sendableFamily?[1], mainActorFamily?[1])
+          @MainActor func resolveMember() -> KeyedCache {
+            sendableMember?.resolve() ?? mainActorMember.unsafelyUnwrapped.resolve()
+          }
+          let fromTheFamily = resolveMember()
+          precondition(fromTheFamily.source == "family")
+          let storedMeanwhile = (repository.resolve(), mainActorRepository.resolve())
+          // Another injection's push, rolled back after the release: it drops only what stored
+          // since it was pushed.
+          repository.override(with: KeyedCache(0, "pushed"))
+          precondition(repository.resolve().source == "pushed")
+          precondition(globalRollbackLogCount() > 0, "the log lists what was stored while pushed")
+          (sendableFamily, mainActorFamily) = (nil, nil)
+          precondition(mainActorRepository.resolve() === storedMeanwhile.1, "a release rolls nothing back")
+          repository.rollbackOverride()
+          precondition(repository.resolve() === storedMeanwhile.0, "stored before the rolled-back push: kept")
+          precondition(resolveMember() === fromTheFamily, "the member lives on, with its family's layer")
+          precondition(globalRollbackLogCount() == 0, "no override left: the log lists nothing")
+        }
       }
-      precondition(builtMeanwhile == nil, "dropped, as the override's rollback would")
-      precondition(globalRollbackLogCount() == 0, "no override left: the log lists nothing")
-      precondition(repository.resolve() === repository.resolve())
     }
   }
 

@@ -95,30 +95,40 @@ enum KindPair: String, CaseIterable, Sendable {
     }
   }
 
-  /// Releasing an injection with overrides still pushed pops them, as `rollbackAllOverrides()`
-  /// would: their values are released, and what the global world stored while they were in place
-  /// is dropped.
-  // Pushes on the global stack in a test process on purpose: the warning is DebugWarningsTests'.
-  @Test(.misusesOnPurpose, arguments: [false, true])
-  func aReleasedInjectionRollsBackWhatItLeftPushed(sendable: Bool) {
-    let other = SendableInjection<KindClient>(strategy: .singleton, instance: KindClient("other"))
-    weak var mock: KindClient?
-    var storedMeanwhile: KindClient?
-    do {
-      let client =
-        sendable
-        ? EitherInjection(SendableInjection<KindClient>(strategy: .singleton, instance: KindClient("live")))
-        : EitherInjection(Injection<KindClient>(strategy: .singleton, instance: KindClient("live")))
-      let pushed = KindClient("mock")
-      mock = pushed
-      client.push(pushed)
-      #expect(client.resolve() === pushed)
-      storedMeanwhile = other.resolve()
+  /// Releasing an injection with overrides still pushed (a test that forgot its rollback) takes
+  /// them with it and rolls nothing back.
+  ///
+  /// Their values are released, what other injections of either kind stored while they were in
+  /// place keeps its identity, and the log stops counting them. In a process of its own, where no
+  /// other test's global rollback drops what this one stored.
+  @Test(.timeLimit(.minutes(4))) func aReleasedInjectionRollsNothingBack() async {
+    await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
+      await MainActor.run {
+        for sendable in [false, true] {
+          let other = SendableInjection<KindClient>(strategy: .singleton, instance: KindClient("other"))
+          let mainActorOther = Injection<KindClient>(strategy: .singleton, instance: KindClient("other"))
+          weak var mock: KindClient?
+          let storedMeanwhile: (KindClient, KindClient)
+          do {
+            let client =
+              sendable
+              ? EitherInjection(SendableInjection<KindClient>(strategy: .singleton, instance: KindClient("live")))
+              : EitherInjection(Injection<KindClient>(strategy: .singleton, instance: KindClient("live")))
+            let pushed = KindClient("mock")
+            mock = pushed
+            client.push(pushed)
+            precondition(client.resolve() === pushed)
+            storedMeanwhile = (other.resolve(), mainActorOther.resolve())
+            precondition(globalRollbackLogCount() > 0, "the log lists what was stored while pushed")
+          }
+          precondition(mock == nil, "the released injection's override went with it")
+          precondition(other.resolve() === storedMeanwhile.0, "a release rolls nothing back")
+          precondition(mainActorOther.resolve() === storedMeanwhile.1, "a release rolls nothing back")
+          precondition(globalRollbackLogCount() == 0, "no override left: the log lists nothing")
+        }
+      }
     }
-    #expect(mock == nil, "the released injection's override went with it")
-    // In the global world, where the rollbacks of the tests beside this one may drop `other`
-    // too: only that it was dropped is certain, not that it stays.
-    #expect(other.resolve() !== storedMeanwhile, "stored while the override was in place, so dropped")
   }
 
   /// A chain of 5,000 sendable injections, each overridden with the next, resolves and is
