@@ -33,6 +33,43 @@ import Testing
     }
   }
 
+  /// The main actor counts a world that began on another thread while it was busy, pending, with
+  /// one of its own that begins before it takes the pending ones: after both end, a consumer made
+  /// outside every world and read in a main-actor scope resolves there (a count that lost the
+  /// pending world, then its end, went below the worlds alive, and sent that read down the fast
+  /// path, to the published instance).
+  @Test(.timeLimit(.minutes(4))) func aWorldPendingWhileTheMainActorBeginsItsOwnIsCounted() async {
+    await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
+      await MainActor.run {
+        let (opened, close, closed) = (
+          DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)
+        )
+        Thread.detachNewThread {
+          withIsolatedInjections {
+            opened.signal()
+            close.wait()
+          }
+          closed.signal()
+        }
+        // The main actor waits, busy: the other thread's world is pending when its own begins.
+        opened.wait()
+        Held.scoped.withOverride(ServiceImplementation("scoped")) {
+          precondition(Held.scoped.resolve().name == "scoped")
+        }
+        close.signal()
+        closed.wait()
+        Held.consumer = Consumer(Held.scoped)
+      }
+      // The main actor takes the end of the other thread's world.
+      await MainActor.run {}
+      let name = await MainActor.run {
+        Held.scoped.withOverride(ServiceImplementation("scoped")) { Held.consumer?.service.name }
+      }
+      precondition(name == "scoped", "read in a scope, a consumer made outside got \(name ?? "nothing")")
+    }
+  }
+
   /// Worlds made and ended on another thread while the main actor is busy leave it no job.
   ///
   /// Test worlds, scopes of a sendable injection that resolve in them, test worlds that override
@@ -112,6 +149,7 @@ private enum Held {
   static let injection = Injection<any Service>(
     strategy: .onDemand, instance: ServiceImplementation("live"), test: ServiceImplementation("test"))
   static var consumer: Consumer<any Service>?
+  static let scoped = Injection<any Service>(strategy: .singleton, instance: ServiceImplementation("live"))
 }
 
 /// A telemetry that records nothing: installed, it sends every resolution down the general path.
