@@ -32,7 +32,8 @@
 /// ```
 ///
 /// > Note: Copies of a struct that declares `@Instance` share one resolved instance, like
-/// > copies of a SwiftUI view share their state.
+/// > copies of a SwiftUI view share their state: assigning the property, or resetting it, through
+/// > one copy changes it for every copy.
 ///
 /// The type is isolated to the main actor, as it was in 1.1. In the Swift 5 language mode, a class
 /// or struct that declares an `@Instance` property is therefore inferred to be main-actor-isolated,

@@ -12,7 +12,9 @@
 /// It works in actors, nonisolated classes and structs, and main-actor types: its initializer
 /// and its `wrappedValue` are nonisolated, and it is not `Sendable`, so the compiler keeps each
 /// property in the isolation of the object that declares it. That is why reading it costs a
-/// load, with no lock. A `Sendable` final class cannot hold it (its stored properties must be
+/// load, with no lock. (The Swift 5 language mode does not check that: there, an object that is
+/// not `Sendable` must not be shared between threads that read the property, or they may race on
+/// its first read. Share an actor, or resolve in each thread.) A `Sendable` final class cannot hold it (its stored properties must be
 /// `let`s of `Sendable` types): it reads ``SendableInjection/resolve(fileID:line:)`` where it
 /// needs the instance, or keeps one in a `let` set in its initializer.
 ///
