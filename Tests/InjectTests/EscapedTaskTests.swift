@@ -97,6 +97,25 @@ import Testing
     #expect(deinits.offTheMainActor.isEmpty, "released off the main actor: \(deinits.offTheMainActor)")
   }
 
+  /// The same with nothing stored in the world: no main-actor part of its storage takes the
+  /// scope's configuration to the main actor, which goes there for its main-actor override.
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test(.timeLimit(.minutes(4)), arguments: 0..<8)
+  func aScopesValueIsReleasedOnTheMainActorWhenItsWorldStoredNothing(index: Int) async throws {
+    let deinits = DeinitLog()
+    let injection = Injection<MainActorBound>(strategy: .onDemand, instance: MainActorBound("published", deinits))
+    let escaped = await MainActor.run {
+      let mock = MainActorBound("mock", deinits)
+      // The scope's layer alone holds the mock, and the task alone the scope's world.
+      return injection.withOverride(mock) { taskOnThePool(reading: [injection]) }
+    }
+    let endedOnTheMainActor = await escaped.value
+    #expect(!endedOnTheMainActor, "the escaped task ends on the pool, off the main actor")
+    try await eventually { deinits.names.count == 1 }
+    #expect(deinits.names == ["mock"])
+    #expect(deinits.offTheMainActor.isEmpty, "released off the main actor: \(deinits.offTheMainActor)")
+  }
+
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test(.timeLimit(.minutes(4)), arguments: 0..<8)
   func whatAnInjectionCapturedIsReleasedOnTheMainActorWhenTheInjectionIsReleasedOnThePool(index: Int) async throws {
