@@ -245,7 +245,7 @@ final class Engine<D: Door>: Sendable {
       }
       let (keeping, replaced) = D.store(
         instance, in: slot,
-        StoreRecord(strategy: strategy, generations: generations, own: own, isGuarded: isGuarded))
+        StoreRecord(strategy: strategy, generations: generations, own: own, guardEpoch: isGuarded ? epoch : 0))
       return .stored(keeping, replaced: replaced)
     }
     if D.recordsResolutions {

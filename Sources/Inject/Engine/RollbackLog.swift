@@ -74,6 +74,9 @@ final class RollbackLog: Sendable {
     /// How many of them are sendable injections', which a thread other than the main actor may
     /// roll back.
     var sendablePushed = 0
+    /// The epoch of the first of the sendable overrides in place, since none was: every
+    /// main-actor slot guarded since stored at this epoch or later.
+    var sendableSince: UInt64 = 0
     /// How many rollbacks there were.
     var pops: UInt64 = 0
     /// The slots that stored while an override was in place, by identity, each with the epoch it
@@ -145,6 +148,9 @@ final class RollbackLog: Sendable {
       state.epoch += 1
       state.pushed += 1
       if case .sendable = kind {
+        if state.sendablePushed == 0 {
+          state.sendableSince = state.epoch
+        }
         state.sendablePushed += 1
       }
       return state.epoch
@@ -226,7 +232,7 @@ final class RollbackLog: Sendable {
       var onMainActor: [MainActorDrop] = []
       func drop(_ slot: any EngineSlot, empties: Bool) {
         if type(of: slot).isMainActorGuarded {
-          onMainActor.append(MainActorDrop(slot: slot, empties: empties))
+          onMainActor.append(MainActorDrop(slot: slot, empties: empties, epoch: state.epoch))
         } else if empties, let kept = slot.emptyUnderLock() {
           released.append(kept)
         }
@@ -242,6 +248,18 @@ final class RollbackLog: Sendable {
           state.order.removeLast()
           if let slot = state.take(listing) {
             drop(slot, empties: true)
+          }
+        }
+      }
+      if state.pushed > 0, case .sendable = kind, state.sendablePushed == 0 {
+        // No sendable override is left for a thread other than the main actor to roll back: the
+        // main-actor slots guarded since the first was pushed, still listed, are unguarded.
+        for listing in state.order.reversed() {
+          guard listing.epoch >= state.sendableSince else { break }
+          if let entry = state.listed[listing.slot], entry.epoch == listing.epoch, let slot = entry.slot,
+            type(of: slot).isMainActorGuarded
+          {
+            drop(slot, empties: false)
           }
         }
       }
@@ -262,8 +280,11 @@ package func globalRollbackLogCount() -> Int {
 /// A main-actor slot that a rollback dropped, or no longer lists, to be handled on the main actor.
 struct MainActorDrop: Sendable {
   weak var slot: (any EngineSlot)?
-  /// Whether the rollback dropped the instance, or only stopped listing the slot.
+  /// Whether the rollback dropped the instance, or only let the fast path read the slot again.
   let empties: Bool
+  /// The log's epoch when the drop was made: a slot that stored guarded later (at a later
+  /// sendable push's epoch) stays guarded.
+  let epoch: UInt64
 }
 
 /// The main-actor slots that rollbacks dropped, emptied on the main actor before any main-actor
@@ -312,7 +333,7 @@ enum MainActorDrops {
       if drop.empties, let kept = slot.emptyOnMainActor(ifIn: nil) {
         released.append(kept)
       } else {
-        slot.unguard()
+        slot.unguard(ifGuardedBy: drop.epoch)
       }
     }
     // Released once every slot is changed: a `deinit` may resolve.

@@ -34,3 +34,11 @@ extension Instance: @MainActor CustomDebugStringConvertible {
     return "@Instance at \(storage.location) of \(storage.injection.label): \(state)"
   }
 }
+
+extension Injection {
+  /// Whether the fast path leaves the instance that the published layer stored in the global
+  /// world to the general path (``SlotContents/isGuarded``); for tests.
+  package var publishedInstanceIsGuarded: Bool {
+    publication.published.slot.access { $0.isGuarded }
+  }
+}

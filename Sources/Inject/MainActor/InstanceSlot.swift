@@ -111,8 +111,12 @@ extension InstanceSlot: EngineSlot {
   }
 
   @MainActor
-  func unguard() {
-    access { $0.isGuarded = false }
+  func unguard(ifGuardedBy epoch: UInt64) {
+    access { contents in
+      if contents.guardEpoch <= epoch {
+        contents.guardEpoch = 0
+      }
+    }
   }
 
   @MainActor

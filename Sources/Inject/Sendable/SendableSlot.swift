@@ -130,7 +130,7 @@ package final class SendableSlot<T: Sendable>: @unchecked Sendable {
       build: {
         let instance = make()
         let (_, replaced) = store(
-          instance, StoreRecord(strategy: strategy, generations: [], own: nil, isGuarded: false))
+          instance, StoreRecord(strategy: strategy, generations: [], own: nil, guardEpoch: 0))
         withExtendedLifetime(replaced) {}
         return instance
       }, found: {})
@@ -180,7 +180,7 @@ extension SendableSlot: EngineSlot {
   }
 
   @MainActor
-  func unguard() {}
+  func unguard(ifGuardedBy epoch: UInt64) {}
 
   @MainActor
   var graphInstance: (value: Any, isKept: Bool)? {

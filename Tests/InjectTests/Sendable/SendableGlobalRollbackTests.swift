@@ -26,6 +26,59 @@ private let globalViewModel = Injection<GlobalViewModel>(
 /// Each test runs in a child process: a global rollback drops what every injection stored since
 /// its push, which would rebuild what other tests in this process stored meanwhile.
 @Suite struct SendableGlobalRollbackTests {
+  /// A main-actor slot that the log let go of as the last override went (pending, the main actor
+  /// busy), which then stored again under a new sendable override, stays guarded: a consumer on
+  /// the main actor never gets its instance after that override's rollback on another thread.
+  /// (The first override's injection was released, which rolls nothing back: the slot was still
+  /// listed as the last override went.)
+  @Test(.timeLimit(.minutes(4))) func aSlotGuardedAgainBeforeTheMainActorLetsGoOfItStaysGuarded() async {
+    await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
+      await MainActor.run {
+        let shared = Injection<GlobalViewModel>(strategy: .shared, instance: GlobalViewModel(globalClient.resolve()))
+        var released: Injection<GlobalClient>? = Injection(strategy: .singleton, instance: GlobalClient("live"))
+        released?.override(with: GlobalClient("released"))
+        var held: GlobalViewModel? = shared.resolve()
+        let other = SendableInjection<GlobalClient>(strategy: .singleton, instance: GlobalClient("other"))
+        other.override(with: GlobalClient("other mock"))
+        released = nil
+        onThreads(1) { _ in other.rollbackOverride() }
+        onThreads(1) { _ in globalClient.override(with: GlobalClient("mock")) }
+        held = nil
+        let built = shared.resolve()
+        precondition(built.client.name == "mock")
+        // A read of the guarded slot applies what is pending.
+        precondition(shared.resolve() === built)
+        onThreads(1) { _ in globalClient.rollbackOverride() }
+        let after = shared.resolve()
+        precondition(after !== built && after.client.name == "live", "got the instance built with the mock")
+        _ = held
+      }
+    }
+  }
+
+  /// A main-actor slot guarded while a sendable override was pushed is read on the fast path
+  /// again once no sendable override is left, though a main-actor one stays (a launch override
+  /// of a demo target): here the sendable injection is released, which rolls nothing back.
+  @Test(.timeLimit(.minutes(4))) func aSlotGuardedByAReleasedSendableOverrideIsLetGoOf() async {
+    await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
+      await MainActor.run {
+        let staying = Injection<GlobalClient>(strategy: .singleton, instance: GlobalClient("live"))
+        staying.override(with: GlobalClient("staying"))
+        let dependent = Injection<GlobalClient>(strategy: .singleton, instance: GlobalClient("dependent"))
+        var sendable: SendableInjection<GlobalClient>? = SendableInjection(
+          strategy: .singleton, instance: GlobalClient("live"))
+        sendable?.override(with: GlobalClient("sendable mock"))
+        let stored = dependent.resolve()
+        precondition(dependent.publishedInstanceIsGuarded, "stored while a sendable override was pushed")
+        sendable = nil
+        precondition(dependent.resolve() === stored, "a release rolls nothing back")
+        precondition(!dependent.publishedInstanceIsGuarded, "no sendable override left: the fast path reads it")
+      }
+    }
+  }
+
   @Test(.timeLimit(.minutes(4))) func aMainActorDependentOfAGlobalSendableOverrideIsRebuiltAfterTheRollback() async {
     await #expect(processExitsWith: .success) {
       ChildProcessBound.start()
