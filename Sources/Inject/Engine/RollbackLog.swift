@@ -185,11 +185,12 @@ final class RollbackLog: Sendable {
   /// Notes that `count` layers of `kind`, pushed at `epoch` or later, were popped.
   ///
   /// Empties every listed slot that a lock guards and that stored since then, and makes the
-  /// main-actor ones pending drops (``MainActorDrops``), or, once no override is left, lets the
-  /// fast path read every main-actor slot again: under the lock, so that a main-actor consumer
-  /// that learns of this rollback, or of a later one, finds the drops pending. Reads only the
-  /// listings made since `epoch` (unless it pops the last override), so that it costs in
-  /// proportion to what it drops.
+  /// main-actor ones pending drops (``MainActorDrops``); once no sendable override is left, lets
+  /// the fast path read the main-actor slots guarded since the first was pushed again (every one,
+  /// once no override is left): under the lock, so that a main-actor consumer that learns of this
+  /// rollback, or of a later one, finds the drops pending. Reads only the listings made since
+  /// `epoch` (or since the first sendable override's push, or all, as it pops the last of
+  /// either), so that it costs in proportion to what it drops or lets go of.
   ///
   /// Returns what the slots kept, for the caller to release once no state is being changed any
   /// more, and whether it left drops for the main actor (``MainActorDrops/drainSoon()``).
@@ -202,9 +203,8 @@ final class RollbackLog: Sendable {
   /// its global stack.
   ///
   /// A release is not a rollback: it empties nothing, so that what any injection stored while
-  /// they were in place keeps its identity, as it would had they stayed. Once no override is
-  /// left, it stops listing and lets the fast path read every main-actor slot again, as a
-  /// rollback does.
+  /// they were in place keeps its identity, as it would had they stayed. It lets the fast path
+  /// read main-actor slots again, and stops listing once no override is left, as a rollback does.
   func release(_ count: Int, of kind: InjectionKind) {
     if takeOff(count, of: kind, poppedSince: nil).onMainActor {
       MainActorDrops.drainSoon()
