@@ -237,7 +237,7 @@ final class Engine<D: Door>: Sendable {
     let owner = own.map { _ in SessionGeneration.Owner(configuration.publication, strategy: strategy) }
     // Stored before the telemetry hears of it, so that a telemetry that resolves in `record`
     // finds it instead of building another.
-    let outcome = store(instance, in: slot, log: log, ifNoRollbackSince: pops) { epoch, isGuarded in
+    let outcome = store(instance, in: slot, log: log, ifNoRollbackSince: pops) { clock, isGuarded in
       // A generation that ended meanwhile (a factory that ended the session) refuses the slot:
       // what the build made is not handed to new consumers.
       for generation in generations where !generation.add(slot, owner: generation === own ? owner : nil) {
@@ -245,7 +245,7 @@ final class Engine<D: Door>: Sendable {
       }
       let (keeping, replaced) = D.store(
         instance, in: slot,
-        StoreRecord(strategy: strategy, generations: generations, own: own, guardEpoch: isGuarded ? epoch : 0))
+        StoreRecord(strategy: strategy, generations: generations, own: own, isGuarded: isGuarded, storedAt: clock))
       return .stored(keeping, replaced: replaced)
     }
     if D.recordsResolutions {
@@ -267,12 +267,12 @@ final class Engine<D: Door>: Sendable {
     return instance
   }
 
-  /// Runs `store`, which stores `instance` in `slot`, at the epoch of `log` (none: 0), with its
+  /// Runs `store`, which stores `instance` in `slot`, at the clock of `log` (none: 0), with its
   /// lock held, and returns what came of it; unless a rollback happened since `pops` was read:
   /// then ``StoreOutcome/overlappedByRollback``, without running it.
   private func store(
     _ instance: D.Value, in slot: D.Slot, log: RollbackLog?, ifNoRollbackSince pops: UInt64,
-    _ store: (_ epoch: UInt64, _ isGuarded: Bool) -> StoreOutcome
+    _ store: (_ clock: UInt64, _ isGuarded: Bool) -> StoreOutcome
   ) -> StoreOutcome {
     guard let log else { return store(0, false) }
     return log.store(in: slot, ifNoRollbackSince: pops, store)

@@ -69,6 +69,9 @@ final class RollbackLog: Sendable {
   private struct State: Sendable {
     /// Advanced by every push.
     var epoch: UInt64 = 0
+    /// Advanced by every push, rollback and release: a slot notes it as it stores, a main-actor
+    /// drop as it is made, so that a drop leaves a slot that stored since as it is.
+    var clock: UInt64 = 0
     /// How many overrides are in place, in all injections.
     var pushed = 0
     /// How many of them are sendable injections', which a thread other than the main actor may
@@ -146,6 +149,7 @@ final class RollbackLog: Sendable {
   func push(_ kind: InjectionKind) -> UInt64 {
     state.withLock { state in
       state.epoch += 1
+      state.clock += 1
       state.pushed += 1
       if case .sendable = kind {
         if state.sendablePushed == 0 {
@@ -162,7 +166,7 @@ final class RollbackLog: Sendable {
   /// the one that stores, may have been popped).
   var pops: UInt64 { _inject_count_acquire(popCount) }
 
-  /// Runs `store`, which stores in `slot` at the epoch it is given, with this log's lock held,
+  /// Runs `store`, which stores in `slot` at the clock it is given, with this log's lock held,
   /// lists the slot while an override is in place, and returns what came of it; unless a
   /// rollback happened since `pops` was read: then it stores nothing, and returns
   /// ``StoreOutcome/overlappedByRollback`` without running `store`.
@@ -171,14 +175,14 @@ final class RollbackLog: Sendable {
   /// while a sendable override is in place, which a rollback on another thread may drop.
   func store(
     in slot: some EngineSlot, ifNoRollbackSince pops: UInt64,
-    _ store: (_ epoch: UInt64, _ isGuarded: Bool) -> StoreOutcome
+    _ store: (_ clock: UInt64, _ isGuarded: Bool) -> StoreOutcome
   ) -> StoreOutcome {
     state.withLock { state in
       guard state.pops == pops else { return .overlappedByRollback }
       if state.pushed > 0 {
         state.list(slot)
       }
-      return store(state.epoch, state.sendablePushed > 0 && type(of: slot).isMainActorGuarded)
+      return store(state.clock, state.sendablePushed > 0 && type(of: slot).isMainActorGuarded)
     }
   }
 
@@ -220,6 +224,7 @@ final class RollbackLog: Sendable {
     _ count: Int, of kind: InjectionKind, poppedSince epoch: UInt64?
   ) -> (released: [Any], onMainActor: Bool) {
     state.withLock { state in
+      state.clock += 1
       state.pushed -= count
       if case .sendable = kind {
         state.sendablePushed -= count
@@ -232,7 +237,7 @@ final class RollbackLog: Sendable {
       var onMainActor: [MainActorDrop] = []
       func drop(_ slot: any EngineSlot, empties: Bool) {
         if type(of: slot).isMainActorGuarded {
-          onMainActor.append(MainActorDrop(slot: slot, empties: empties, epoch: state.epoch))
+          onMainActor.append(MainActorDrop(slot: slot, empties: empties, clock: state.clock))
         } else if empties, let kept = slot.emptyUnderLock() {
           released.append(kept)
         }
@@ -282,9 +287,10 @@ struct MainActorDrop: Sendable {
   weak var slot: (any EngineSlot)?
   /// Whether the rollback dropped the instance, or only let the fast path read the slot again.
   let empties: Bool
-  /// The log's epoch when the drop was made: a slot that stored guarded later (at a later
-  /// sendable push's epoch) stays guarded.
-  let epoch: UInt64
+  /// The log's clock when the drop was made: a slot that stored since (a session's next
+  /// generation after its end emptied it, or guarded again under a later sendable override) is
+  /// left as it is.
+  let clock: UInt64
 }
 
 /// The main-actor slots that rollbacks dropped, emptied on the main actor before any main-actor
@@ -329,11 +335,11 @@ enum MainActorDrops {
   private static func apply(_ drops: [MainActorDrop]) {
     var released: [Any] = []
     for drop in drops {
-      guard let slot = drop.slot else { continue }
+      guard let slot = drop.slot, slot.storedBefore(drop.clock) else { continue }
       if drop.empties, let kept = slot.emptyOnMainActor(ifIn: nil) {
         released.append(kept)
       } else {
-        slot.unguard(ifGuardedBy: drop.epoch)
+        slot.unguard()
       }
     }
     // Released once every slot is changed: a `deinit` may resolve.

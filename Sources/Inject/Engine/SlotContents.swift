@@ -21,11 +21,14 @@ struct SlotContents {
   /// Whether `bits` holds an instance kept strongly.
   @usableFromInline
   var isKept = false
-  /// The epoch of its rollback log at which a main-actor slot stored while a sendable override
-  /// was pushed, which a rollback on another thread may drop (``MainActorDrops``); 0 if it did
-  /// not (a push's epoch is at least 1).
+  /// Whether the fast path must leave the slot to the general path: a main-actor slot that
+  /// stored while a sendable override was pushed, which a rollback on another thread may drop
+  /// (``MainActorDrops``).
   @usableFromInline
-  var guardEpoch: UInt64 = 0
+  var isGuarded = false
+  /// The clock of the rollback log that covers the slot's world at its last store; 0 if no log
+  /// covers it.
+  var storedAt: UInt64 = 0
   /// The ``SessionGeneration``s the instance belongs to: its own, for a `.session` instance, and
   /// those its build resolved; empty while the slot holds nothing.
   var generations: [SessionGeneration] = []
@@ -34,10 +37,6 @@ struct SlotContents {
 
   @inlinable
   init() {}
-
-  /// Whether the fast path must leave the slot to the general path; see ``guardEpoch``.
-  @inlinable
-  var isGuarded: Bool { guardEpoch != 0 }
 
   /// Whether the slot has an instance for new consumers now.
   var holdsInstance: Bool { isKept || shared != nil }
@@ -114,7 +113,7 @@ struct SlotContents {
     }
     generations = record.generations
     ownGeneration = record.own
-    guardEpoch = record.guardEpoch
+    (isGuarded, storedAt) = (record.isGuarded, record.storedAt)
     let bits = self.bits?.assumingMemoryBound(to: T.self) ?? UnsafeMutablePointer<T>.allocate(capacity: 2)
     self.bits = UnsafeMutableRawPointer(bits)
     let replaced: Any? = isKept ? bits.move() : nil
@@ -136,7 +135,7 @@ struct SlotContents {
   /// Forgets the instance, so the next consumer gets a new one; returns the kept one, for the
   /// caller to release once no state is being changed any more.
   mutating func empty<T>(as _: T.Type) -> Any? {
-    (generations, ownGeneration, guardEpoch) = ([], nil, 0)
+    (generations, ownGeneration, isGuarded) = ([], nil, false)
     shared = nil
     guard isKept, let bits else { return nil }
     isKept = false
@@ -174,8 +173,10 @@ struct StoreRecord {
   let generations: [SessionGeneration]
   /// The generation whose own instance it is, for a session's.
   let own: SessionGeneration?
-  /// The epoch at which a main-actor slot stores it guarded, or 0; see ``SlotContents/guardEpoch``.
-  let guardEpoch: UInt64
+  /// Whether a main-actor slot must leave it to the general path; see ``SlotContents/isGuarded``.
+  let isGuarded: Bool
+  /// The clock of the rollback log at the store; see ``SlotContents/storedAt``.
+  let storedAt: UInt64
 }
 
 /// A slot of either kind, as the rollback log, the session generations and the graph see it,
@@ -196,9 +197,13 @@ protocol EngineSlot: Unerasable, Sendable {
   /// the survivor report if it was one of a session's own. Returns what it kept.
   @MainActor func emptyOnMainActor(ifIn generation: SessionGeneration?) -> Any?
 
-  /// Lets the fast path read the slot again, unless it stored guarded after `epoch`: no sendable
-  /// override that was in place when it stored is left.
-  @MainActor func unguard(ifGuardedBy epoch: UInt64)
+  /// Whether the slot last stored while its rollback log's clock was below `clock`: before the
+  /// rollback or release that made a drop at `clock`.
+  @MainActor func storedBefore(_ clock: UInt64) -> Bool
+
+  /// Lets the fast path read the slot again: no sendable override that was in place when it
+  /// stored is left.
+  @MainActor func unguard()
 
   /// The instance the slot keeps for new consumers, boxed, and whether it keeps it strongly;
   /// for the graph, on the main actor.

@@ -111,12 +111,13 @@ extension InstanceSlot: EngineSlot {
   }
 
   @MainActor
-  func unguard(ifGuardedBy epoch: UInt64) {
-    access { contents in
-      if contents.guardEpoch <= epoch {
-        contents.guardEpoch = 0
-      }
-    }
+  func storedBefore(_ clock: UInt64) -> Bool {
+    access { $0.storedAt < clock }
+  }
+
+  @MainActor
+  func unguard() {
+    access { $0.isGuarded = false }
   }
 
   @MainActor

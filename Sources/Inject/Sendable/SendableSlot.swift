@@ -130,7 +130,7 @@ package final class SendableSlot<T: Sendable>: @unchecked Sendable {
       build: {
         let instance = make()
         let (_, replaced) = store(
-          instance, StoreRecord(strategy: strategy, generations: [], own: nil, guardEpoch: 0))
+          instance, StoreRecord(strategy: strategy, generations: [], own: nil, isGuarded: false, storedAt: 0))
         withExtendedLifetime(replaced) {}
         return instance
       }, found: {})
@@ -180,7 +180,10 @@ extension SendableSlot: EngineSlot {
   }
 
   @MainActor
-  func unguard(ifGuardedBy epoch: UInt64) {}
+  func storedBefore(_ clock: UInt64) -> Bool { withLock { $0.contents.storedAt < clock } }
+
+  @MainActor
+  func unguard() {}
 
   @MainActor
   var graphInstance: (value: Any, isKept: Bool)? {

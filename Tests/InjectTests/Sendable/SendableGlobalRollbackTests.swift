@@ -57,6 +57,44 @@ private let globalViewModel = Injection<GlobalViewModel>(
     }
   }
 
+  /// A rollback on another thread leaves the main actor a drop of a slot; what the slot stored
+  /// since (the next generation of a session, whose end emptied it on the main actor) keeps its
+  /// identity when the main actor takes the drop: through a read of the slot stored guarded again,
+  /// or through the main actor's own turn.
+  @Test(.timeLimit(.minutes(4))) func aDropLeavesWhatTheSlotStoredSinceItWasMade() async {
+    await #expect(processExitsWith: .success) {
+      ChildProcessBound.start()
+      let session = InjectionSession("signed-in user")
+      let perSession = await MainActor.run {
+        Injection<GlobalViewModel>(strategy: .session(session), instance: GlobalViewModel(globalClient.resolve()))
+      }
+      let next = await MainActor.run {
+        for guardedAgain in [true, false] {
+          globalClient.override(with: GlobalClient("mock"))
+          precondition(perSession.resolve().client.name == "mock")
+          // Pending for the main actor, which is busy here.
+          onThreads(1) { _ in globalClient.rollbackOverride() }
+          session.end()
+          if guardedAgain {
+            globalClient.override(with: GlobalClient("second"))
+          }
+          let next = perSession.resolve()
+          precondition(perSession.resolve() === next, "a read of the slot took the drop: the new instance was dropped")
+          if guardedAgain {
+            globalClient.rollbackOverride()
+            session.end()
+          } else {
+            return next
+          }
+        }
+        preconditionFailure("unreachable")
+      }
+      // The main actor's turn: it takes what is pending.
+      await MainActor.run {}
+      await MainActor.run { precondition(perSession.resolve() === next, "the drop emptied the new instance") }
+    }
+  }
+
   /// A main-actor slot guarded while a sendable override was pushed is read on the fast path
   /// again once no sendable override is left, though a main-actor one stays (a launch override
   /// of a demo target): here the sendable injection is released, which rolls nothing back.
