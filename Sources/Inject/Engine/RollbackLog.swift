@@ -69,8 +69,8 @@ final class RollbackLog: Sendable {
   private struct State: Sendable {
     /// Advanced by every push.
     var epoch: UInt64 = 0
-    /// Advanced by every push, rollback and release: a slot notes it as it stores, a main-actor
-    /// drop as it is made, so that a drop leaves a slot that stored since as it is.
+    /// Advanced by every rollback and release: a slot notes it as it stores, a main-actor drop as
+    /// it is made (after it advanced it), so that a drop leaves a slot that stored since as it is.
     var clock: UInt64 = 0
     /// How many overrides are in place, in all injections.
     var pushed = 0
@@ -149,7 +149,6 @@ final class RollbackLog: Sendable {
   func push(_ kind: InjectionKind) -> UInt64 {
     state.withLock { state in
       state.epoch += 1
-      state.clock += 1
       state.pushed += 1
       if case .sendable = kind {
         if state.sendablePushed == 0 {
