@@ -28,6 +28,10 @@ struct SlotContents {
   var isGuarded = false
   /// The clock of the rollback log that covers the slot's world at its last store; 0 if no log
   /// covers it.
+  ///
+  /// Comparable with a drop's clock because a slot has one log for its whole life: its world's
+  /// (`RollbackLog.covering`), whose test overrides, and so log, are fixed when the world's
+  /// configuration is made; only that log lists the slot, so only it makes drops of it.
   var storedAt: UInt64 = 0
   /// The ``SessionGeneration``s the instance belongs to: its own, for a `.session` instance, and
   /// those its build resolved; empty while the slot holds nothing.
