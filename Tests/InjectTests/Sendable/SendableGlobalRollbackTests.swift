@@ -102,17 +102,23 @@ private let globalViewModel = Injection<GlobalViewModel>(
     await #expect(processExitsWith: .success) {
       ChildProcessBound.start()
       await MainActor.run {
-        let staying = Injection<GlobalClient>(strategy: .singleton, instance: GlobalClient("live"))
-        staying.override(with: GlobalClient("staying"))
-        let dependent = Injection<GlobalClient>(strategy: .singleton, instance: GlobalClient("dependent"))
-        var sendable: SendableInjection<GlobalClient>? = SendableInjection(
-          strategy: .singleton, instance: GlobalClient("live"))
-        sendable?.override(with: GlobalClient("sendable mock"))
-        let stored = dependent.resolve()
-        precondition(dependent.publishedInstanceIsGuarded, "stored while a sendable override was pushed")
-        sendable = nil
-        precondition(dependent.resolve() === stored, "a release rolls nothing back")
-        precondition(!dependent.publishedInstanceIsGuarded, "no sendable override left: the fast path reads it")
+        // With a main-actor override staying, then with none left.
+        for staysPushed in [true, false] {
+          let staying = Injection<GlobalClient>(strategy: .singleton, instance: GlobalClient("live"))
+          if staysPushed {
+            staying.override(with: GlobalClient("staying"))
+          }
+          let dependent = Injection<GlobalClient>(strategy: .singleton, instance: GlobalClient("dependent"))
+          var sendable: SendableInjection<GlobalClient>? = SendableInjection(
+            strategy: .singleton, instance: GlobalClient("live"))
+          sendable?.override(with: GlobalClient("sendable mock"))
+          let stored = dependent.resolve()
+          precondition(dependent.publishedInstanceIsGuarded, "stored while a sendable override was pushed")
+          sendable = nil
+          precondition(dependent.resolve() === stored, "a release rolls nothing back")
+          precondition(!dependent.publishedInstanceIsGuarded, "no sendable override left: the fast path reads it")
+          staying.rollbackAllOverrides()
+        }
       }
     }
   }
