@@ -100,9 +100,7 @@ extension Engine {
   /// is rolled back (``RollbackLog/release(_:of:)``): what other injections stored while they
   /// were in place keeps its identity. Returns what is left to release.
   static func forgettingReleased(_ stack: ReleasedStack, publishedBy publication: Publication<D>?) -> [Any] {
-    if !stack.own.isEmpty {
-      RollbackLog.global.release(stack.own.count, of: D.kind)
-    }
+    RollbackLog.global.release(stack.own.count, of: D.kind)
     let bottom = [publication?.published, publication?.testLayer].compactMap(\.self).map(ObjectIdentifier.init)
     let madeForIt = (publication?.family?.madeLayers ?? []).map(ObjectIdentifier.init)
     return World.forget(stack.own + stack.family + bottom + madeForIt, D.self)

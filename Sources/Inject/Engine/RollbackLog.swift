@@ -124,6 +124,22 @@ final class RollbackLog: Sendable {
       pruning.pruned(leaving: order.count)
     }
 
+    /// The main-actor slots listed at `epoch` or later, still alive, each once: read from the end
+    /// of the order, so that it costs in proportion to the listings made since.
+    func mainActorSlots(listedSince epoch: UInt64) -> [any EngineSlot] {
+      var slots: [any EngineSlot] = []
+      for listing in order.reversed() {
+        guard listing.epoch >= epoch else { break }
+        // A stale listing (the slot listed again later) is skipped: the later one counts.
+        if let entry = listed[listing.slot], entry.epoch == listing.epoch, let slot = entry.slot,
+          type(of: slot).isMainActorGuarded
+        {
+          slots.append(slot)
+        }
+      }
+      return slots
+    }
+
     /// The slot that `listing` lists now, taken out of the list; `nil` if the listing is stale
     /// or the slot was released.
     mutating func take(_ listing: Listing) -> (any EngineSlot)? {
@@ -209,6 +225,7 @@ final class RollbackLog: Sendable {
   /// they were in place keeps its identity, as it would had they stayed. It lets the fast path
   /// read main-actor slots again, and stops listing once no override is left, as a rollback does.
   func release(_ count: Int, of kind: InjectionKind) {
+    guard count > 0 else { return }
     if takeOff(count, of: kind, poppedSince: nil).onMainActor {
       MainActorDrops.drainSoon()
     }
@@ -257,14 +274,9 @@ final class RollbackLog: Sendable {
       }
       if state.pushed > 0, case .sendable = kind, state.sendablePushed == 0 {
         // No sendable override is left for a thread other than the main actor to roll back: the
-        // main-actor slots guarded since the first was pushed, still listed, are unguarded.
-        for listing in state.order.reversed() {
-          guard listing.epoch >= state.sendableSince else { break }
-          if let entry = state.listed[listing.slot], entry.epoch == listing.epoch, let slot = entry.slot,
-            type(of: slot).isMainActorGuarded
-          {
-            drop(slot, empties: false)
-          }
+        // main-actor slots guarded since the first was pushed, still listed, are let go of.
+        for slot in state.mainActorSlots(listedSince: state.sendableSince) {
+          drop(slot, empties: false)
         }
       }
       MainActorDrops.makePending(onMainActor)
@@ -312,9 +324,10 @@ enum MainActorDrops {
     pending.withLock { $0 += drops }
   }
 
-  /// Empties, or stops guarding, the slots of the pending drops on the main actor: now if the
-  /// caller runs there, else in a main-actor task enqueued at once (a main-actor consumer that
-  /// reads one of them first empties them itself).
+  /// Empties, or stops guarding, the slots of the pending drops on the main actor (those that did
+  /// not store since their drop was made): now if the caller runs there, else in a main-actor
+  /// task enqueued at once (a main-actor consumer that reads one of them first empties them
+  /// itself).
   static func drainSoon() {
     MainActorHop.run { drainPending() }
   }
@@ -329,7 +342,8 @@ enum MainActorDrops {
       })
   }
 
-  /// Empties, or stops guarding, the slots of `drops`, on the main actor.
+  /// Empties, or stops guarding, the slots of `drops` that did not store since their drop was
+  /// made, on the main actor.
   @MainActor
   private static func apply(_ drops: [MainActorDrop]) {
     var released: [Any] = []

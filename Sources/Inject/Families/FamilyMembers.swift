@@ -71,9 +71,7 @@ final class FamilyCore<Key: Hashable & Sendable, D: DoorTypes>: Sendable {
     // while they were in place keeps its identity.
     var members = FamilyMembers<Key, D>()
     state.withLock { swap(&members, &$0) }
-    if !members.globalOverrides.isEmpty {
-      RollbackLog.global.release(members.globalOverrides.count, of: D.kind)
-    }
+    RollbackLog.global.release(members.globalOverrides.count, of: D.kind)
     // A main-actor family's members and closures are released on the main actor.
     if case .mainActor = D.kind {
       MainActorRelease.release(consume members)

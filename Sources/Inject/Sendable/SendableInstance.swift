@@ -14,9 +14,10 @@
 /// property in the isolation of the object that declares it. That is why reading it costs a
 /// load, with no lock. (The Swift 5 language mode does not check that: there, an object that is
 /// not `Sendable` must not be shared between threads that read the property, or they may race on
-/// its first read. Share an actor, or resolve in each thread.) A `Sendable` final class cannot hold it (its stored properties must be
-/// `let`s of `Sendable` types): it reads ``SendableInjection/resolve(fileID:line:)`` where it
-/// needs the instance, or keeps one in a `let` set in its initializer.
+/// its first read. Share an actor, or resolve in each thread.) A `Sendable` final class cannot
+/// hold it (its stored properties must be `let`s of `Sendable` types): it reads
+/// ``SendableInjection/resolve(fileID:line:)`` where it needs the instance, or keeps one in a
+/// `let` set in its initializer.
 ///
 /// What the property holds is also published, so that ``InjectionGraph`` and the session
 /// survivor report see it from the main actor without racing the actor: its first instance with

@@ -68,26 +68,25 @@ private let globalViewModel = Injection<GlobalViewModel>(
       let perSession = await MainActor.run {
         Injection<GlobalViewModel>(strategy: .session(session), instance: GlobalViewModel(globalClient.resolve()))
       }
-      let next = await MainActor.run {
-        for guardedAgain in [true, false] {
-          globalClient.override(with: GlobalClient("mock"))
-          precondition(perSession.resolve().client.name == "mock")
-          // Pending for the main actor, which is busy here.
-          onThreads(1) { _ in globalClient.rollbackOverride() }
-          session.end()
-          if guardedAgain {
-            globalClient.override(with: GlobalClient("second"))
-          }
-          let next = perSession.resolve()
-          precondition(perSession.resolve() === next, "a read of the slot took the drop: the new instance was dropped")
-          if guardedAgain {
-            globalClient.rollbackOverride()
-            session.end()
-          } else {
-            return next
-          }
+      /// The next generation's instance, stored after a rollback elsewhere left its drop pending
+      /// (the main actor busy here) and the session's end emptied the slot; read once more.
+      @MainActor func storedAfterADropWasLeft(guardedAgain: Bool) -> GlobalViewModel {
+        globalClient.override(with: GlobalClient("mock"))
+        precondition(perSession.resolve().client.name == "mock")
+        onThreads(1) { _ in globalClient.rollbackOverride() }
+        session.end()
+        if guardedAgain {
+          globalClient.override(with: GlobalClient("second"))
         }
-        preconditionFailure("unreachable")
+        let next = perSession.resolve()
+        precondition(perSession.resolve() === next, "a read of the slot took the drop: the new instance was dropped")
+        return next
+      }
+      let next = await MainActor.run {
+        _ = storedAfterADropWasLeft(guardedAgain: true)
+        globalClient.rollbackOverride()
+        session.end()
+        return storedAfterADropWasLeft(guardedAgain: false)
       }
       // The main actor's turn: it takes what is pending.
       await MainActor.run {}
